@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "views/FullTextTips.h"
+#include "views/MeasuredOnceHeader.h"
 
 namespace tessera::views {
 namespace {
@@ -45,6 +46,8 @@ BoundsPanes MakeBoundsPanes(QWidget* owner, QTreeWidget* top) {
   split->addWidget(bottom);
   layout->addWidget(split, 1);
   p.note->setWordWrap(true);
+  MeasureHeaderOnce(p.top);
+  MeasureHeaderOnce(p.steps);
   // Columns fit their contents up to a cap, so that every column stays in sight in a
   // narrow dock; a longer cell is elided and its full text is its tooltip.
   p.top->header()->setSectionResizeMode(QHeaderView::Interactive);

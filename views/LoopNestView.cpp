@@ -13,6 +13,7 @@
 #include "views/CacheFitColumn.h"
 #include "views/FullTextTips.h"
 #include "views/MakeTunableMenu.h"
+#include "views/MeasuredOnceHeader.h"
 #include "views/PrimitiveMenus.h"
 #include "views/PrimitiveRequests.h"
 #include "views/TreeSync.h"
@@ -114,6 +115,7 @@ LoopNestView::LoopNestView(QWidget* parent) : ViewBase(parent), tree_(new LoopTr
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tree_);
+  MeasureHeaderOnce(tree_);
   tree_->setColumnCount(5);
   retranslateUi();
   // Widths are set by fitColumns(): the statements first (#17 item 1).

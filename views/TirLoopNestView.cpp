@@ -12,6 +12,7 @@
 #include "views/CacheFitColumn.h"
 #include "views/CachedTextDelegate.h"
 #include "views/MakeTunableMenu.h"
+#include "views/MeasuredOnceHeader.h"
 #include "views/TirIntents.h"
 #include "views/TreeSync.h"
 #include "views/graph/GraphScene.h"
@@ -71,6 +72,7 @@ TirLoopNestView::TirLoopNestView(QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(tree_);
+  MeasureHeaderOnce(tree_);
   tree_->setColumnCount(4);
   tree_->setHeaderLabels(
       {tr("Statement"), tr("Kind"), tr("Iterators and bindings"), tr("Working set")});
