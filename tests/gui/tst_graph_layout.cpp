@@ -100,6 +100,23 @@ class TestGraphLayout : public QObject {
     QCOMPARE(LabelSize(wide, 0, 0).width(), measured(wide));
   }
 
+  // An edge's bounds hold its label's box (the kept width of its text, centred on the
+  // place Graphviz gave the label), whatever label it had before.
+  void edgeBoundsHoldTheirLabel() {
+    EdgeGeometry g;
+    g.points = {{0, 0}, {0, 10}, {0, 20}, {0, 30}};
+    g.labelPos = QPointF(0, 15);
+    QFont font = QApplication::font();
+    font.setPointSizeF(8);
+    const QString longer = "a relation with a long name";
+    EdgeItem edge(GraphEdge("A", "B", "x"), g);
+    const double narrow = edge.boundingRect().width();
+    edge.setGeometry(GraphEdge("A", "B", longer), g);
+    QVERIFY(edge.boundingRect().width() > narrow);
+    QVERIFY(edge.boundingRect().width() >= QFontMetricsF(font).horizontalAdvance(longer) + 6);
+    QCOMPARE(edge.boundingRect().center().x(), 0.0);
+  }
+
   void leftToRightPutsSuccessorsToTheRight() {
     auto g = LayoutGraph(Diamond(), RankDir::LeftToRight);
     QVERIFY(g.ok());

@@ -8,7 +8,7 @@
 #include <QPainter>
 #include <QPalette>
 #include <QStyleOptionGraphicsItem>
-#include <optional>
+#include <vector>
 
 #include "views/graph/GraphScene.h"
 
@@ -197,43 +197,54 @@ void NodeItem::dropEvent(QGraphicsSceneDragDropEvent* event) {
 
 namespace {
 
-// The widths of the label lines measured in one font: every refresh builds its graph's
-// model again and sizes each node, and measuring a line shapes it. The lines are few
-// (loop, block and stage names); a new font starts afresh.
-class LineWidths {
+// The widths of label lines, kept per font: every refresh builds its graph's model again
+// and sizes each node, an edge's bounds include its label, and measuring a text shapes
+// it. The texts are few (loop, block and stage names, edge relations) and so are the
+// fonts (node labels, edge labels); a font that is not kept replaces the oldest.
+class TextWidths {
  public:
-  const QFontMetricsF& metricsFor(const QFont& font) {
-    if (!metrics_ || font != font_) {
-      font_ = font;
-      metrics_.emplace(font);
-      widths_.clear();
-    }
-    return *metrics_;
-  }
-  double width(const QString& line) {
-    auto it = widths_.constFind(line);
-    if (it != widths_.constEnd()) return *it;
-    if (widths_.size() >= kMaxLines) widths_.clear();
-    return widths_[line] = metrics_->horizontalAdvance(line);
+  double width(const QFont& font, const QString& text) {
+    Kept& kept = keptFor(font);
+    auto it = kept.widths.constFind(text);
+    if (it != kept.widths.constEnd()) return *it;
+    if (kept.widths.size() >= kMaxTexts) kept.widths.clear();
+    return kept.widths[text] = kept.metrics.horizontalAdvance(text);
   }
 
  private:
-  static constexpr qsizetype kMaxLines = 4096;
-  QFont font_;
-  std::optional<QFontMetricsF> metrics_;
-  QHash<QString, double> widths_;
+  struct Kept {
+    QFont font;
+    QFontMetricsF metrics;
+    QHash<QString, double> widths;
+  };
+  static constexpr qsizetype kMaxTexts = 4096;
+  static constexpr size_t kMaxFonts = 4;
+
+  Kept& keptFor(const QFont& font) {
+    for (Kept& k : fonts_)
+      if (k.font == font) return k;
+    if (fonts_.size() >= kMaxFonts) fonts_.erase(fonts_.begin());
+    fonts_.push_back({font, QFontMetricsF(font), {}});
+    return fonts_.back();
+  }
+
+  std::vector<Kept> fonts_;
 };
+
+double KeptTextWidth(const QFont& font, const QString& text) {
+  thread_local TextWidths widths;
+  return widths.width(font, text);
+}
 
 }  // namespace
 
 QSizeF LabelSize(const QString& label, double minWidth, double minHeight) {
   QFont font = QApplication::font();
   font.setPointSizeF(9);
-  thread_local LineWidths widths;
-  const QFontMetricsF& fm = widths.metricsFor(font);
+  QFontMetricsF fm(font);
   double w = 0;
   const QStringList lines = label.split('\n');
-  for (const QString& line : lines) w = std::max(w, widths.width(line));
+  for (const QString& line : lines) w = std::max(w, KeptTextWidth(font, line));
   return QSizeF(std::max(minWidth, w + 18), std::max(minHeight, lines.size() * fm.height() + 12));
 }
 
@@ -284,7 +295,7 @@ void EdgeItem::setGeometry(const GraphEdge& edge, const EdgeGeometry& geometry) 
 static QRectF EdgeLabelRect(const QString& text, const QPointF& centre) {
   QFont font = QApplication::font();
   font.setPointSizeF(8);
-  QSizeF size(QFontMetricsF(font).horizontalAdvance(text) + 6, QFontMetricsF(font).height() + 2);
+  QSizeF size(KeptTextWidth(font, text) + 6, QFontMetricsF(font).height() + 2);
   return QRectF(centre - QPointF(size.width() / 2, size.height() / 2), size);
 }
 
