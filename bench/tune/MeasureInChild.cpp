@@ -7,12 +7,14 @@
 namespace tessera::bench {
 
 runner::MeasureResult MeasureInChild(runner::Runner& runner, const std::string& id,
-                                     const std::string& script, int repeat, bool check) {
+                                     const std::string& script, int repeat, bool check,
+                                     double min_warmup_ms) {
   WaitForOtherThreadsIdle();
   runner::MeasureRequest request;
   request.id = id;
   request.script = script;
   request.warmup = 1;
+  request.min_warmup_ms = min_warmup_ms;
   request.repeat = repeat;
   request.check = check;
   request.timeout_s = 600;

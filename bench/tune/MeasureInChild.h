@@ -10,9 +10,11 @@
 
 namespace tessera::bench {
 
-// One warm-up call, then `repeat` timed calls; `check` also checks the result against the
-// te oracle first. A runner that returns nothing gives a failed result saying so.
+// A warm-up of one call and at least `min_warmup_ms`, then `repeat` timed calls; `check`
+// also checks the result against the te oracle first. A runner that returns nothing gives
+// a failed result saying so.
 runner::MeasureResult MeasureInChild(runner::Runner& runner, const std::string& id,
-                                     const std::string& script, int repeat, bool check = false);
+                                     const std::string& script, int repeat, bool check = false,
+                                     double min_warmup_ms = 0);
 
 }  // namespace tessera::bench

@@ -1,5 +1,6 @@
 #include "OneDnnLayer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,7 +12,9 @@
 
 #include <random>
 
+#include "../cpu/IdleWait.h"
 #include "../cpu/Timing.h"
+#include "runner/ProbedCalls.h"
 #endif
 
 namespace tessera::bench::onednn {
@@ -374,8 +377,16 @@ std::unique_ptr<Layer> Layer::Create(const LayerSpec& s, LayerLayouts layouts, s
   return std::unique_ptr<Layer>(new Layer(std::move(impl)));
 }
 
-double Layer::TimeMs(int repeat) {
-  return TimeRuns([this] { impl_->Run(impl_->timed); }, repeat).median_ms;
+double Layer::TimeMs(int repeat, double min_warmup_ms) {
+  const auto run = [this] { impl_->Run(impl_->timed); };
+  WaitForOtherThreadsIdle();
+  (void)runner::WarmUpCalls(1, min_warmup_ms, [&] {
+    run();
+    return Status::Ok();
+  });
+  std::vector<double> times;
+  for (int i = 0; i < std::max(repeat, 1); ++i) times.push_back(TimeOnce(run));
+  return Summarize(times).median_ms;
 }
 
 double Layer::Check(std::string* error) {
@@ -416,7 +427,7 @@ std::unique_ptr<Layer> Layer::Create(const LayerSpec&, LayerLayouts, std::string
   if (error) *error = "oneDNN: not available (built without libdnnl-dev)";
   return nullptr;
 }
-double Layer::TimeMs(int) { return -1; }
+double Layer::TimeMs(int, double) { return -1; }
 double Layer::Check(std::string* error) {
   if (error) *error = "oneDNN: not available";
   return -1;

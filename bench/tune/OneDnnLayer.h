@@ -54,8 +54,9 @@ class Layer {
   // nullptr with *error when oneDNN is missing or refuses the layer.
   static std::unique_ptr<Layer> Create(const LayerSpec& spec, LayerLayouts layouts,
                                        std::string* error);
-  // Median milliseconds of `repeat` calls after one warm-up (every core).
-  double TimeMs(int repeat);
+  // Median milliseconds of `repeat` calls after a warm-up of one call and at least
+  // `min_warmup_ms` (every core), as MeasureRequest::min_warmup_ms warms a tuned kernel.
+  double TimeMs(int repeat, double min_warmup_ms = 0);
   // The user-layout path once on the layer's random inputs, compared with a C++ loop:
   // the largest error relative to the element's sum of |products| (fp32 rounding of a
   // K-term sum stays far below 1e-4 of it); negative with *error when it did not run.

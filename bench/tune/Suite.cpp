@@ -24,6 +24,12 @@
 namespace tessera::bench {
 namespace {
 
+// The closing rounds' warm-up before each timing, the tuned kernel's (in its child, after
+// its build) and oneDNN's (after the child ran): a short kernel's first calls run slower
+// than it runs back to back, and after one warm-up call a short kernel's median of 10
+// calls timed that transition (bench/README.md).
+constexpr double kRoundWarmupMs = 10;
+
 // A suite script: its te definition and what it is compared with.
 struct SuiteWorkload {
   std::string name;   // the file's stem
@@ -165,19 +171,23 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
   }
   std::printf("  tuned schedule checked against the te oracle (max error %.1e)\n",
               checked.max_error);
+  // Each round's timings, the tuned kernel's and oneDNN's alike: a warm-up of at least
+  // kRoundWarmupMs, then as many calls as last the search's min_timed_ms (at least 10).
+  const int calls = tune::TimedCalls(10, o.min_timed_ms, checked.median_ms);
   std::vector<double> tuned, r_blocked, r_user, ms_blocked, ms_user;
   for (int round = 0; round < options.rounds; ++round) {
-    runner::MeasureResult m = MeasureInChild(
-        runner, "suite-" + w.name + "-round" + std::to_string(round + 1), best_script, 10);
+    runner::MeasureResult m =
+        MeasureInChild(runner, "suite-" + w.name + "-round" + std::to_string(round + 1),
+                       best_script, calls, false, kRoundWarmupMs);
     if (m.status != runner::MeasureStatus::Ok) continue;
     tuned.push_back(m.median_ms);
     if (blocked) {
-      const double ms = blocked->TimeMs(10);
+      const double ms = blocked->TimeMs(calls, kRoundWarmupMs);
       ms_blocked.push_back(ms);
       r_blocked.push_back(ms / m.median_ms);
     }
     if (user) {
-      const double ms = user->TimeMs(10);
+      const double ms = user->TimeMs(calls, kRoundWarmupMs);
       ms_user.push_back(ms);
       r_user.push_back(ms / m.median_ms);
     }
@@ -192,8 +202,8 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
   const double flops = w.layer ? w.layer->Flops() : checked.flops;
   const double peak = runtime::HostMachinePeak().PeakGflops(options.threads);
   if (flops > 0 && peak > 0) row.peak_percent = 100.0 * flops / (tuned_ms * 1e6) / peak;
-  std::printf("  tuned        %9.3f ms (median of %zu rounds, %s)", tuned_ms, tuned.size(),
-              Spread(tuned).c_str());
+  std::printf("  tuned        %9.3f ms (median of %zu rounds of %d calls, %s)", tuned_ms,
+              tuned.size(), calls, Spread(tuned).c_str());
   if (row.peak_percent >= 0)
     std::printf("   %6.1f GFLOP/s = %.0f%% of the FMA peak", flops / (tuned_ms * 1e6),
                 row.peak_percent);
