@@ -3,6 +3,7 @@
 #include <QListWidget>
 #include <QMenu>
 
+#include "views/CachedTextDelegate.h"
 #include "views/IterVarGraphModel.h"
 #include "views/MakeTunableMenu.h"
 #include "views/PrimitiveMenus.h"
@@ -19,6 +20,8 @@ IterVarGraphView::IterVarGraphView(QWidget* parent)
   strip_->setDefaultDropAction(Qt::MoveAction);
   strip_->setFixedHeight(44);
   strip_->setSpacing(3);
+  // Refilled at every refresh: the loops' texts are laid out and sized once.
+  strip_->setItemDelegate(new CachedTextDelegate(strip_));
   retranslateUi();
   addFooter(strip_);
   connect(strip_->model(), &QAbstractItemModel::rowsMoved, this, [this] { stripReordered(); });

@@ -4,6 +4,7 @@
 #include <QDragMoveEvent>
 #include <QMimeData>
 
+#include "views/CachedTextDelegate.h"
 #include "views/TirDragTree.h"
 #include "views/ViewBase.h"
 #include "views/graph/GraphScene.h"
@@ -20,6 +21,8 @@ TirLoopStrip::TirLoopStrip(ViewBase* owner, Judge judge)
   setAcceptDrops(true);
   setDropIndicatorShown(true);
   setDragDropMode(QAbstractItemView::DragDrop);
+  // Refilled at every refresh: the loops' texts are laid out and sized once.
+  setItemDelegate(new CachedTextDelegate(this));
 }
 
 void TirLoopStrip::setLoops(const QString& block, const QStringList& loops,

@@ -2,8 +2,9 @@
 // (wrapped, elided, aligned, selected, coloured, bold, disabled cells, icons and check
 // boxes), lays out each text once over repeated paints, shows a changed text, font or
 // column width at the next paint, gives Qt's size hints, and keeps a bounded number of
-// texts.
+// texts; a loop-order strip (a list) draws the same pixels with it too.
 #include <QHeaderView>
+#include <QListWidget>
 #include <QPainter>
 #include <QStyleFactory>
 #include <QTreeWidget>
@@ -102,6 +103,39 @@ class TestCachedTextDelegate : public QObject {
     QVERIFY(cached.layoutsMade() > 0);  // the delegate drew some cells itself
     QCOMPARE(ours, qt);
     tree.setItemDelegate(nullptr);
+  }
+
+  // The loop-order strips: a list of loop names, left to right, one selected.
+  void drawsWhatQtDrawsInAStrip() {
+    QListWidget strip;
+    strip.setFlow(QListView::LeftToRight);
+    strip.setWrapping(false);
+    strip.setSpacing(3);
+    for (const char* loop : {"i.outer", "j.outer", "k.outer", "i.inner", "j.inner", "k.inner"})
+      new QListWidgetItem(loop, &strip);
+    strip.item(2)->setSelected(true);
+    strip.resize(420, 44);
+    strip.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&strip));
+    auto render = [&](QAbstractItemDelegate* delegate) {
+      strip.setItemDelegate(delegate);
+      strip.doItemsLayout();
+      Settle();
+      return strip.viewport()->grab().toImage();
+    };
+    QStyledItemDelegate qt;
+    CachedTextDelegate cached;
+    const QImage qtImage = render(&qt);
+    const QRect qtRect = strip.visualItemRect(strip.item(5));
+    const QImage ours = render(&cached);
+    QVERIFY(cached.layoutsMade() > 0);
+    QCOMPARE(strip.visualItemRect(strip.item(5)), qtRect);
+    QCOMPARE(ours, qtImage);
+    strip.item(3)->setText("i.inner.outer");  // a refill with another name shows it
+    const QImage changed = render(&cached);
+    QVERIFY(changed != ours);
+    QCOMPARE(changed, render(&qt));
+    strip.setItemDelegate(nullptr);
   }
 
   void laysOutEachTextOnce() {
