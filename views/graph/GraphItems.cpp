@@ -117,7 +117,7 @@ void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
   font.setPointSizeF(9);
   painter->setFont(font);
   painter->setPen(node_.greyed ? QColor(Qt::gray) : TextColor());
-  painter->drawText(box_, Qt::AlignCenter, node_.label);
+  label_.draw(painter, box_, Qt::AlignCenter, node_.label);
 
   // Badges sit on the top edge, left to right, as small pills.
   QFont small = font;
@@ -322,7 +322,7 @@ void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     font.setPointSizeF(8);
     painter->setFont(font);
     painter->setPen(color);
-    painter->drawText(EdgeLabelRect(edge_.label, labelPos_), Qt::AlignCenter, edge_.label);
+    label_.draw(painter, EdgeLabelRect(edge_.label, labelPos_), Qt::AlignCenter, edge_.label);
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "views/graph/GraphLayout.h"
 #include "views/graph/GraphModel.h"
+#include "views/graph/KeptText.h"
 
 namespace tessera::views {
 
@@ -49,6 +50,7 @@ class NodeItem : public QGraphicsItem {
   QColor fillColor() const;
 
   GraphNode node_;
+  KeptText label_;
   QRectF box_;  // in item coordinates, centred on (0, 0)
   bool highlighted_ = false;
   bool dropTarget_ = false;
@@ -68,6 +70,7 @@ class EdgeItem : public QGraphicsPathItem {
 
  private:
   GraphEdge edge_;
+  KeptText label_;
   QPolygonF arrow_;
   QPointF labelPos_;
   bool hasLabel_ = false;
