@@ -1,8 +1,13 @@
 #include "ir/Printer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
@@ -186,7 +191,11 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
     Emit(format_float(n->dtype, n->value));
   }
   void VisitStringImm(const StringImmNode* n, const Expr&) override { Emit(quote(n->value)); }
-  void VisitVar(const VarNode* n, const Expr&) override { Emit(n->name); }
+  void VisitVar(const VarNode* n, const Expr&) override {
+    auto renamed = renamed_.find(n);
+    Emit(renamed == renamed_.end() ? n->name : renamed->second);
+    if (collecting_ && std::find(scope_.begin(), scope_.end(), n) == scope_.end()) free_.insert(n);
+  }
 
   void VisitBinary(const BinaryNode* n, const Expr& e) override {
     if (const char* op = infix_operator(n->kind)) {
@@ -239,17 +248,27 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
   }
   void VisitLet(const LetNode* n, const Expr&) override {
     Emit("(let ");
+    Bind(static_cast<const VarNode*>(n->var.get()));
     PrintExpr(n->var);
     Emit(" = ");
+    Unbind(1);
     PrintExpr(n->value);
     Emit(" in ");
+    Bind(static_cast<const VarNode*>(n->var.get()));
     PrintExpr(n->body);
+    Unbind(1);
     Emit(")");
   }
   void VisitReduce(const ReduceNode* n, const Expr&) override {
     Emit("reduce(");
     Emit(n->combiner ? n->combiner->name : std::string(kUndefined));
     Emit(", ");
+    size_t bound = 0;
+    for (const IterVar& iv : n->axis)
+      if (iv && iv->var.defined()) {
+        Bind(iv->var.operator->());
+        ++bound;
+      }
     if (n->source.size() == 1)
       PrintExpr(n->source.front());
     else
@@ -267,6 +286,7 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
       Emit(", where=");
       PrintExpr(n->condition);
     }
+    Unbind(bound);
     if (n->source.size() != 1) Emit(", value_index=" + std::to_string(n->value_index));
     Emit(")");
   }
@@ -282,6 +302,7 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
       Indent();
     }
     Emit(loop_keyword(n) + " (");
+    Bind(n->loop_var.operator->());
     PrintExpr(n->loop_var);
     Emit(", ");
     PrintExpr(n->min);
@@ -289,13 +310,18 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
     PrintExpr(n->extent);
     Emit(") ");
     PrintBlock(n->body);
+    Unbind(1);
   }
   void VisitLetStmt(const LetStmtNode* n, const Stmt&) override {
     Emit("let ");
+    Bind(n->var.operator->());
     PrintExpr(n->var);
     Emit(" = ");
+    Unbind(1);
     PrintExpr(n->value);
+    Bind(n->var.operator->());
     PrintFollowing(n->body);
+    Unbind(1);
   }
   void VisitIfThenElse(const IfThenElseNode* n, const Stmt&) override {
     Emit("if (");
@@ -468,6 +494,61 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
     Emit(kUndefined);
   }
 
+  // ---------------------------------------------------------------- names
+  // A variable that a loop, let or reduction binds prints as name_1, name_2, ... where a
+  // free variable of its name (a te.var k beside a reduce axis k) or an enclosing binding
+  // of its name would make the text ambiguous; the first pass finds them.
+ public:
+  // The renames the first pass found (empty when every name is unambiguous).
+  std::unordered_map<const VarNode*, std::string> Renames() const {
+    std::unordered_map<const VarNode*, std::string> out;
+    std::unordered_set<std::string> free_names, taken;
+    for (const VarNode* f : free_) {
+      free_names.insert(f->name);
+      taken.insert(f->name);
+    }
+    for (const VarNode* v : binders_) taken.insert(v->name);
+    for (const VarNode* v : binders_) {
+      if (out.count(v)) continue;
+      // A variable both bound and free (printed outside its loop) clashes with itself
+      // only when another free variable shares its name.
+      bool clash = shadowing_.count(v) != 0;
+      if (!clash && free_names.count(v->name))
+        for (const VarNode* f : free_) clash = clash || (f != v && f->name == v->name);
+      if (!clash) continue;
+      for (int i = 1;; ++i) {
+        std::string name = v->name + "_" + std::to_string(i);
+        if (taken.insert(name).second) {
+          out[v] = name;
+          break;
+        }
+      }
+    }
+    return out;
+  }
+  void UseNames(std::unordered_map<const VarNode*, std::string> renamed) {
+    renamed_ = std::move(renamed);
+    collecting_ = false;
+  }
+
+ private:
+  void Bind(const VarNode* v) {
+    if (collecting_) {
+      for (const VarNode* outer : scope_)
+        if (outer != v && outer->name == v->name) shadowing_.insert(v);
+      binders_.push_back(v);
+    }
+    scope_.push_back(v);
+  }
+  void Unbind(size_t count) { scope_.resize(scope_.size() - count); }
+
+  bool collecting_ = true;
+  std::vector<const VarNode*> scope_;  // bound here, innermost last
+  std::vector<const VarNode*> binders_;
+  std::unordered_set<const VarNode*> shadowing_;
+  std::unordered_set<const VarNode*> free_;
+  std::unordered_map<const VarNode*, std::string> renamed_;
+
   int line_ = 1;
   int indent_ = 0;
   int expr_depth_ = 0;
@@ -476,31 +557,40 @@ class IRPrinter : public ExprFunctor<void>, public StmtFunctor<void> {
 
 }  // namespace
 
-std::string to_string(const Expr& e) {
-  IRPrinter p;
-  p.PrintExpr(e);
-  return std::move(p.program.text);
+namespace {
+
+// Prints once; again with the renames when the first pass found ambiguous names.
+template <typename F>
+PrintedProgram PrintUnambiguous(F print) {
+  IRPrinter first;
+  print(first);
+  auto renamed = first.Renames();
+  if (renamed.empty()) return std::move(first.program);
+  IRPrinter second;
+  second.UseNames(std::move(renamed));
+  print(second);
+  return std::move(second.program);
 }
+
+}  // namespace
+
+std::string to_string(const Expr& e) { return Print(e).text; }
 
 std::string to_string(const Stmt& s) { return Print(s).text; }
 
 std::string to_string(const Range& r) {
-  IRPrinter p;
-  p.PrintRange(r);
-  return std::move(p.program.text);
+  return PrintUnambiguous([&](IRPrinter& p) { p.PrintRange(r); }).text;
 }
 
 PrintedProgram Print(const Stmt& s) {
-  IRPrinter p;
-  p.PrintStmt(s);
-  p.Emit("\n");
-  return std::move(p.program);
+  return PrintUnambiguous([&](IRPrinter& p) {
+    p.PrintStmt(s);
+    p.Emit("\n");
+  });
 }
 
 PrintedProgram Print(const Expr& e) {
-  IRPrinter p;
-  p.PrintExpr(e);
-  return std::move(p.program);
+  return PrintUnambiguous([&](IRPrinter& p) { p.PrintExpr(e); });
 }
 
 const PrintedSpan* PrintedProgram::SpanAt(size_t offset) const {

@@ -307,6 +307,48 @@ class TestPrinter : public QObject {
     QCOMPARE(QString::fromStdString(to_string(stmt)), text);
   }
 
+  // A bound variable (loop, let, reduce axis) whose name a free variable or an enclosing
+  // binding already uses prints renamed (name_1), so that the text is not ambiguous; loops
+  // of one name side by side keep it.
+  void ambiguousNamesAreRenamed_data() {
+    QTest::addColumn<Stmt>("stmt");
+    QTest::addColumn<QString>("text");
+    Var i("i"), k_loop("k"), k_param("k"), i_inner("i"), i_sibling("i"), x("x"), x_param("x");
+    Buffer A = MakeBuffer("A", DataType::Float(32), {16});
+    QTest::newRow("loop var and parameter")
+        << MakeFor(k_loop, 0, k_param, ForKind::Serial,
+                   MakeBufferStore(A, F32(0), {k_loop + k_param}))
+        << "for (k_1, 0, k) {\n  A[(k_1 + k)] = 0f\n}\n";
+    QTest::newRow("nested loops of one name")
+        << MakeFor(
+               i, 0, 4, ForKind::Serial,
+               MakeFor(i_inner, 0, 4, ForKind::Serial, MakeBufferStore(A, F32(0), {i + i_inner})))
+        << "for (i, 0, 4) {\n  for (i_1, 0, 4) {\n    A[(i + i_1)] = 0f\n  }\n}\n";
+    QTest::newRow("sibling loops of one name")
+        << MakeSeq(
+               {MakeFor(i, 0, 4, ForKind::Serial, MakeBufferStore(A, F32(0), {i})),
+                MakeFor(i_sibling, 0, 4, ForKind::Serial, MakeBufferStore(A, F32(1), {i_sibling}))})
+        << "for (i, 0, 4) {\n  A[i] = 0f\n}\nfor (i, 0, 4) {\n  A[i] = 1f\n}\n";
+    QTest::newRow("let and parameter")
+        << MakeLetStmt(x, x_param + 1, MakeBufferStore(A, F32(0), {x}))
+        << "let x_1 = (x + 1)\nA[x_1] = 0f\n";
+  }
+  void ambiguousNamesAreRenamed() {
+    QFETCH(Stmt, stmt);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(to_string(stmt)), text);
+  }
+
+  // A reduce axis named like a free variable of its source.
+  void ambiguousReduceAxisIsRenamed() {
+    DataProducer A = MakeTensor("A", {16, 16});
+    Var i("i"), k("k"), k_param("k");
+    IterVar kv = MakeIterVar(Range(0, k_param), k, IterVarType::CommReduce);
+    Expr r = MakeReduce(SumReducer(DataType::Float(32)), {MakeProducerLoad(A, {k_param, k})}, {kv},
+                        Expr(), 0);
+    QCOMPARE(QString::fromStdString(to_string(r)), QString("reduce(sum, A(k, k_1), axis=[k_1])"));
+  }
+
   void range() {
     QCOMPARE(to_string(Range(Var("dj"), 1)), std::string("[dj, 1]"));
     QCOMPARE(to_string(Range()), std::string("[<undefined>, <undefined>]"));
