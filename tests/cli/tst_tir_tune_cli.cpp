@@ -15,6 +15,7 @@
 #include <QtTest>
 
 #include "CliProcess.h"
+#include "codegen/LLVMBackend.h"
 
 namespace {
 
@@ -40,14 +41,6 @@ C = te.compute((32, 32), lambda i, j: te.sum(A[i, k] * B[k, j], axis=k), name='C
 s = te.create_schedule(C.op)
 )";
 
-bool HasLlvm() {
-#ifdef TESSERA_HAS_LLVM
-  return true;
-#else
-  return false;
-#endif
-}
-
 }  // namespace
 
 class TestTirTuneCli : public QObject, protected CliScriptFolder {
@@ -55,7 +48,7 @@ class TestTirTuneCli : public QObject, protected CliScriptFolder {
 
  private slots:
   void tunesAndPrintsTheDocumentWithItsTrace() {
-    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
     const QString doc = Write("gemm.py", Gemm("tir"));
     const QString db = dir_.filePath("records.db");
     Run tuned = Cli({"tune", doc, "--trials", "4", "--batch", "2", "--repeat", "1", "--db", db});
@@ -106,7 +99,7 @@ class TestTirTuneCli : public QObject, protected CliScriptFolder {
   }
 
   void jsonReportsTheSpaceAndTheSTirSpelling() {
-    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
     const QString db = dir_.filePath("s_tir.db");
     Run r = Cli({"tune", Write("gemm_s.py", Gemm("s_tir")), "--trials", "2", "--batch", "2",
                  "--repeat", "1", "--json", "--seed", "3", "--db", db});
@@ -133,7 +126,7 @@ class TestTirTuneCli : public QObject, protected CliScriptFolder {
 
   // Both strategies search a TensorIR document; the report says which ran.
   void theReplayStrategyIsTheBaseline() {
-    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
     Run r = Cli({"tune", Write("gemm2.py", Gemm("tir")), "--strategy", "random", "--trials", "1",
                  "--repeat", "1", "--json", "--db", dir_.filePath("replay.db")});
     QVERIFY2(r.code == 0, qPrintable(r.err));

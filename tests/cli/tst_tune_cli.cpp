@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "codegen/LLVMBackend.h"
 #include "tune/ClaimRounds.h"
 
 namespace {
@@ -57,14 +58,6 @@ QString WriteFile(const QTemporaryDir& dir, const QString& name, const QByteArra
   return path;
 }
 
-bool HasLlvm() {
-#ifdef TESSERA_HAS_LLVM
-  return true;
-#else
-  return false;
-#endif
-}
-
 }  // namespace
 
 class TestTuneCli : public QObject {
@@ -72,7 +65,7 @@ class TestTuneCli : public QObject {
 
  private slots:
   void tunesPrintsARunnableScriptAndKeepsRecords() {
-    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
     QTemporaryDir dir;
     const QString gemm = WriteFile(dir, "gemm.py", kTinyGemm);
     const QString db = dir.filePath("records.db");
@@ -132,7 +125,7 @@ class TestTuneCli : public QObject {
   }
 
   void jsonReportsEveryTrial() {
-    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
     QTemporaryDir dir;
     const QString gemm = WriteFile(dir, "gemm.py", kTinyGemm);
     TuneCliRun r = RunTuneCli(
@@ -173,7 +166,7 @@ class TestTuneCli : public QObject {
   // --claim-processes 0: the claim comes from the re-ranking's rounds in the tuning
   // process (three rounds of one call here), no fresh process is started for it.
   void claimProcessesZeroClaimsFromTheReRankingRounds() {
-    if (!HasLlvm()) QSKIP("tune measures with the LLVM backend");
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
     QTemporaryDir dir;
     const QString gemm = WriteFile(dir, "gemm.py", kTinyGemm);
     TuneCliRun r = RunTuneCli({"tune", gemm, "--trials", "3", "--repeat", "1", "--strategy",

@@ -14,6 +14,7 @@
 #include <functional>
 #include <thread>
 
+#include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "runtime/ThreadPool.h"
 #include "script/Evaluator.h"
@@ -50,14 +51,6 @@ script::ScriptProgram Load(const std::string& source) {
   auto program = script::EvaluateScript(source, "gemm.py");
   if (!program) qFatal("%s", program.error().format().c_str());
   return std::move(program.value());
-}
-
-bool HasLlvm() {
-#ifdef TESSERA_HAS_LLVM
-  return true;
-#else
-  return false;
-#endif
 }
 
 // Starts the process-wide pool with its worker threads, as a kernel run in this process does.
@@ -252,7 +245,7 @@ class TestTuneIsolation : public QObject {
   }
 
   void childRunnerMeasuresAParallelKernelAfterThisProcessRanOne() {
-    if (!HasLlvm()) QSKIP("needs the LLVM backend to measure candidates");
+    if (!codegen::LLVMAvailable()) QSKIP("needs the LLVM backend to measure candidates");
     if (std::thread::hardware_concurrency() < 2)
       QSKIP("one CPU: the pool has no worker threads to lose");
     StartGlobalPool();

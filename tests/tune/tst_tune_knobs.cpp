@@ -7,6 +7,7 @@
 #include <QtTest>
 #include <set>
 
+#include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "schedule/Trace.h"
 #include "script/Evaluator.h"
@@ -48,14 +49,6 @@ std::string Trace(const ScriptProgram& p) {
   for (const schedule::TraceEntry& e : p.schedule->trace.entries)
     out += schedule::to_string(e) + "\n";
   return out;
-}
-
-bool HasLlvm() {
-#ifdef TESSERA_HAS_LLVM
-  return true;
-#else
-  return false;
-#endif
 }
 
 }  // namespace
@@ -215,7 +208,7 @@ class TestTuneKnobs : public QObject {
   }
 
   void tuningAScriptWithKnobsMeasuresItsKnobs() {
-    if (!HasLlvm()) QSKIP("needs the LLVM backend to measure candidates");
+    if (!codegen::LLVMAvailable()) QSKIP("needs the LLVM backend to measure candidates");
     std::string error;
     auto runner = tune::ChildProcessRunner::Create("", &error);
     QVERIFY2(runner, error.c_str());

@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <set>
 
+#include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "script/Evaluator.h"
 #include "tune/ChildProcessRunner.h"
@@ -43,14 +44,6 @@ TuneOptions SmallRun(int trials, const std::string& strategy = "evolution") {
   return o;
 }
 
-bool HasLlvm() {
-#ifdef TESSERA_HAS_LLVM
-  return true;
-#else
-  return false;
-#endif
-}
-
 }  // namespace
 
 class TestTuneSearch : public QObject {
@@ -58,7 +51,7 @@ class TestTuneSearch : public QObject {
 
  private slots:
   void tunesAndResumes() {
-    if (!HasLlvm()) QSKIP("needs the LLVM backend to measure candidates");
+    if (!codegen::LLVMAvailable()) QSKIP("needs the LLVM backend to measure candidates");
     QTemporaryDir dir;
     std::string error;
     auto runner = ChildProcessRunner::Create(dir.filePath("work").toStdString(), &error);
@@ -108,7 +101,7 @@ class TestTuneSearch : public QObject {
   }
 
   void randomBaselineRunsWithoutADatabase() {
-    if (!HasLlvm()) QSKIP("needs the LLVM backend to measure candidates");
+    if (!codegen::LLVMAvailable()) QSKIP("needs the LLVM backend to measure candidates");
     std::string error;
     auto runner = ChildProcessRunner::Create("", &error);
     QVERIFY2(runner, error.c_str());

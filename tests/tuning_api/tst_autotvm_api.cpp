@@ -12,6 +12,7 @@
 #include <fstream>
 #include <set>
 
+#include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "runtime/cuda/CudaDriver.h"
 #include "schedule/Trace.h"
@@ -28,14 +29,6 @@ using namespace tessera::script;
 using namespace tessera::tuning_api;
 
 namespace {
-
-bool HasLlvm() {
-#ifdef TESSERA_HAS_LLVM
-  return true;
-#else
-  return false;
-#endif
-}
 
 // TVM's autotvm_matmul_x86.py template (tutorial/matmul), followed by `rest`.
 std::string MatmulTemplate(const std::string& rest) {
@@ -281,7 +274,7 @@ class TestAutotvmApi : public QObject {
   // same program resumes (nothing measured twice) and apply_history_best gives the log's
   // best schedule, which becomes the program's.
   void tuneWritesALogThatALaterRunResumesAndApplies() {
-    if (!HasLlvm()) QSKIP("no LLVM backend");
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend");
     QTemporaryDir dir;
     const std::string log = dir.filePath("matmul.log").toStdString();
     const std::string source = MatmulTemplate(
@@ -331,7 +324,7 @@ class TestAutotvmApi : public QObject {
 
   // GridSearchTuner measures the points in TVM's index order: the first knob fastest.
   void gridSearchFollowsTvmsIndexOrder() {
-    if (!HasLlvm()) QSKIP("no LLVM backend");
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend");
     QTemporaryDir dir;
     const std::string log = dir.filePath("grid.log").toStdString();
     auto p = EvaluateScript(
@@ -403,7 +396,7 @@ class TestAutotvmApi : public QObject {
   // A candidate that crashes its measuring process is recorded as crashed; the
   // evaluation (and the process running it) goes on and applies the best of the rest.
   void crashingCandidateIsARecordNotTheEnd() {
-    if (!HasLlvm()) QSKIP("no LLVM backend");
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend");
     SetScriptTuningRunnerFactory([](std::string* error) -> std::unique_ptr<runner::Runner> {
       auto inner = tune::ChildProcessRunner::Create("", error);
       if (!inner) return nullptr;
@@ -439,7 +432,7 @@ class TestAutotvmApi : public QObject {
   // into the log; apply_best gives the best schedule (tvm.lower takes it, and it is the
   // program's) and print_best prints it as a TVM script.
   void autoSchedulerTunesAppliesAndPrints() {
-    if (!HasLlvm()) QSKIP("no LLVM backend");
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend");
     QTemporaryDir dir;
     const std::string log = dir.filePath("matmul.json").toStdString();
     const std::string dag =
@@ -588,7 +581,7 @@ class TestAutotvmApi : public QObject {
     QVERIFY(!QFile::exists(QString::fromStdString(log)));
     QVERIFY2(TraceText(*off->schedule).find("split(C, i, factor=1)") != std::string::npos,
              TraceText(*off->schedule).c_str());
-    if (!HasLlvm()) {
+    if (!codegen::LLVMAvailable()) {
       RegisterTuningApis({.run_tuning = true});
       QSKIP("no LLVM backend to tune with");
     }

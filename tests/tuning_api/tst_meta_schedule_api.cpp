@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "codegen/LLVMBackend.h"
 #include "runner/MachineSignature.h"
 #include "script/Evaluator.h"
 #include "tir/Trace.h"
@@ -22,14 +23,6 @@ using namespace tessera::script;
 using namespace tessera::tuning_api;
 
 namespace {
-
-bool HasLlvm() {
-#ifdef TESSERA_HAS_LLVM
-  return true;
-#else
-  return false;
-#endif
-}
 
 // TVM's test matmul at 32x32x32, then `rest` (`ms` imported from `ms_module`).
 std::string Matmul(const std::string& rest, const std::string& ms_module = "tvm") {
@@ -109,7 +102,7 @@ class TestMetaScheduleApi : public QObject {
   // tune_tir measures the bare schedule and the trials into work_dir; compile_tir gives
   // the best record's schedule, which becomes the program's.
   void tuneTirMeasuresAndCompileTirApplies() {
-    if (!HasLlvm()) QSKIP("no LLVM backend");
+    if (!codegen::LLVMAvailable()) QSKIP("no LLVM backend");
     QTemporaryDir dir;
     auto p = EvaluateScript(
         Matmul("target = tvm.target.Target(\"llvm --num-cores=2\")\n"
