@@ -37,8 +37,11 @@ machine never overlap (a lock file in DIR).
 
 BATCH.json: {"format": "tessera-measure-batch", "version": 1, "requests": [
   {"id": "c0", "script": "<a te program with a schedule>", "target": "llvm",
-   "shape_vars": {"n": 1024}, "warmup": 1, "repeat": 10, "check": false, "timeout_s": 60}]}
-(or just the array of requests; only "id" and "script" are required).
+   "shape_vars": {"n": 1024}, "warmup": 1, "min_warmup_ms": 0, "repeat": 10,
+   "check": false, "timeout_s": 60}]}
+(or just the array of requests; only "id" and "script" are required). "min_warmup_ms"
+keeps warming up past "warmup" calls until the warm-up lasted that long (0: "warmup" calls
+only), so that a short kernel is timed once its first, slower calls are over.
 
 With --runner the batch is not measured here but handed to that runner (worker
 processes, or Slurm job arrays with at most N array tasks per round), and a last line
