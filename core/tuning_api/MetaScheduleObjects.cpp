@@ -154,11 +154,11 @@ Result<Value> ScheduleWithRecord(Interpreter& interp, const MetaScheduleState& s
   call.positional_locs = {loc};
   auto sch = interp.CallValue(**ctor, call);
   if (!sch) return sch.error();
-  std::string tuned = tune::TirTunedTrace(record.script);
-  const size_t calls = tuned.rfind("\n\n\n");
-  if (tuned.empty() || calls == std::string::npos) return sch;  // the bare schedule was best
-  tuned = tuned.substr(0, calls) + "\n\n\napply_trace(sch)\n";
-  auto module = ParseModule(tuned, "<the tuned trace of " + task.name + ">");
+  auto def = tune::TirTunedTraceDef(record.script);
+  if (!def) return Error(def.error().message, loc);
+  if (def->empty()) return sch;  // the bare schedule was best
+  auto module =
+      ParseModule(*def + "\n\n\napply_trace(sch)\n", "<the tuned trace of " + task.name + ">");
   if (!module)
     return Error(
         "the tuned trace of '" + task.name + "' does not parse: " + module.error().format(), loc);
@@ -236,6 +236,17 @@ Status CheckChoice(const Args& args, const std::string& param,
   return Status::Ok();
 }
 
+// A trial count of tune_tir: at least 1; `fallback` when the argument is absent or None
+// (nullopt: it must be given).
+Result<int64_t> TrialCount(const Args& args, const std::string& param,
+                           std::optional<int64_t> fallback) {
+  if (fallback && args.get(param).is_none()) return *fallback;
+  auto n = args.Int(param);
+  if (!n) return n.error();
+  if (*n < 1) return args.ErrorAt(param, "ValueError: at least 1 trial is needed");
+  return n;
+}
+
 Result<Value> TuneTir(Interpreter& interp, const MetaScheduleStatePtr& state, const CallArgs& c) {
   Args args(c, "tune_tir",
             {"mod", "target", "work_dir", "max_trials_global", "max_trials_per_task",
@@ -250,26 +261,12 @@ Result<Value> TuneTir(Interpreter& interp, const MetaScheduleStatePtr& state, co
   if (!target) return args.TypeError("target", "a target (\"llvm\", tvm.target.Target(...))");
   auto work_dir = args.String("work_dir");
   if (!work_dir) return work_dir.error();
-  auto global = args.Int("max_trials_global");
+  auto global = TrialCount(args, "max_trials_global", std::nullopt);
   if (!global) return global.error();
-  if (*global < 1)
-    return args.ErrorAt("max_trials_global", "ValueError: at least 1 trial is needed");
-  int64_t per_task = *global;
-  if (!args.get("max_trials_per_task").is_none()) {
-    auto n = args.Int("max_trials_per_task");
-    if (!n) return n.error();
-    if (*n < 1)
-      return args.ErrorAt("max_trials_per_task", "ValueError: at least 1 trial is needed");
-    per_task = *n;
-  }
-  int64_t per_iter = 64;
-  if (!args.get("num_trials_per_iter").is_none()) {
-    auto n = args.Int("num_trials_per_iter");
-    if (!n) return n.error();
-    if (*n < 1)
-      return args.ErrorAt("num_trials_per_iter", "ValueError: at least 1 trial is needed");
-    per_iter = *n;
-  }
+  auto per_task = TrialCount(args, "max_trials_per_task", *global);
+  if (!per_task) return per_task.error();
+  auto per_iter = TrialCount(args, "num_trials_per_iter", 64);
+  if (!per_iter) return per_iter.error();
   for (const auto& [param, choices] : std::vector<std::pair<std::string, std::vector<std::string>>>{
            {"builder", {"local"}},
            {"runner", {"local"}},
@@ -322,7 +319,7 @@ Result<Value> TuneTir(Interpreter& interp, const MetaScheduleStatePtr& state, co
     const MetaScheduleTask& task = (*tasks)[i];
     const int64_t share = (left + static_cast<int64_t>(tasks->size() - i) - 1) /
                           static_cast<int64_t>(tasks->size() - i);
-    const int trials = static_cast<int>(std::min(per_task, share));
+    const int trials = static_cast<int>(std::min(*per_task, share));
     left -= trials;
     auto document = TaskDocument(task, args.loc("mod"));
     if (!document) return document.error();
@@ -330,7 +327,7 @@ Result<Value> TuneTir(Interpreter& interp, const MetaScheduleStatePtr& state, co
     request.what = "meta_schedule task '" + task.name + "'";
     request.strategy = strategy == "evolutionary" ? "evolution" : "random";
     request.trials = trials;
-    request.batch_size = static_cast<int>(std::min<int64_t>(per_iter, trials));
+    request.batch_size = static_cast<int>(std::min<int64_t>(*per_iter, trials));
     request.target = *target;
     request.log_path = (std::filesystem::path(dir) / kRecordsFile).string();
     request.seed = seed + i;

@@ -67,8 +67,8 @@ std::string TraceOf(const ScriptProgram& p) {
 
 // What apply_trace def a record's script adds ("" for the bare schedule).
 std::string RecordTrace(const tune::TuningRecord& r) {
-  std::string tuned = tune::TirTunedTrace(r.script);
-  return tuned.empty() ? "" : tuned.substr(0, tuned.rfind("\n\n\n"));
+  auto def = tune::TirTunedTraceDef(r.script);
+  return def ? *def : def.error().message;
 }
 
 }  // namespace

@@ -120,15 +120,22 @@ std::string TirTunedTrace(const std::string& script) {
   return script.substr(at + std::string(kTunedMarker).size());
 }
 
-Result<std::string> TirCandidateOnDocument(const script::ScriptProgram& program,
-                                           const std::string& record_script) {
-  const std::string tuned = TirTunedTrace(record_script);
-  if (tuned.empty()) return program.source;
+Result<std::string> TirTunedTraceDef(const std::string& script) {
+  const std::string tuned = TirTunedTrace(script);
+  if (tuned.empty()) return tuned;
   // The def ends where the calls that apply it begin (TirCandidateScript's layout).
   const size_t calls = tuned.rfind("\n\n\n");
   if (calls == std::string::npos)
     return Error("tune: the record's tuned trace has no apply_trace call after its def");
-  return WithTraceApplied(program, tuned.substr(0, calls));
+  return tuned.substr(0, calls);
+}
+
+Result<std::string> TirCandidateOnDocument(const script::ScriptProgram& program,
+                                           const std::string& record_script) {
+  auto def = TirTunedTraceDef(record_script);
+  if (!def.ok()) return def.error();
+  if (def->empty()) return program.source;
+  return WithTraceApplied(program, *def);
 }
 
 }  // namespace tessera::tune

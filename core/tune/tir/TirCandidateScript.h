@@ -40,6 +40,9 @@ Result<std::string> TirCandidateScript(const script::ScriptProgram& program,
                                        const tir::Trace& trace);
 // The apply_trace part of a record's script (what the search added), "" when it has none.
 std::string TirTunedTrace(const std::string& script);
+// Of that part, the `def apply_trace(sch)` alone, without the calls that apply it; "" when
+// the record added no trace, an error when the def is not followed by its calls.
+Result<std::string> TirTunedTraceDef(const std::string& script);
 // A record's candidate (a script of TirCandidateScript, tuned for the same function) on
 // the document as it is now: the document's text with the record's trace applied, so
 // that lines the document gained since the search (another function's schedule, a
