@@ -14,6 +14,7 @@
 #include "tune/Features.h"
 #include "tune/HostSpeed.h"
 #include "tune/ReadableSchedule.h"
+#include "tune/Rerank.h"
 
 namespace tessera::tune {
 
@@ -199,9 +200,10 @@ class TuneRun {
   std::vector<std::pair<double, double>> curve_;  // (elapsed s, best GFLOP/s) after each round
   std::set<int64_t> reranked_ids_;  // records Rerank timed again: Confirm leaves them alone
   std::map<int64_t, std::vector<double>> rerank_calls_;  // their calls in Rerank's rounds
-  double fastest_ms_ = 0;        // the fastest ok timing of this workload so far (TimedCalls)
-  double search_measure_s_ = 0;  // wall time of the search's measurement batches
-  int search_measured_ = 0;      // the candidates they measured (cancelled ones not)
+  std::vector<double> race_scales_;  // each race timing's TimeOf over its time as measured
+  double fastest_ms_ = 0;            // the fastest ok timing of this workload so far (TimedCalls)
+  double search_measure_s_ = 0;      // wall time of the search's measurement batches
+  int search_measured_ = 0;          // the candidates they measured (cancelled ones not)
   std::map<std::string, double> probe_reference_;  // per machine key (HostSpeed.h)
 
   double Elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
@@ -218,18 +220,33 @@ class TuneRun {
   bool SearchOutOfTime() const {
     return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s - RerankReserve();
   }
-  // The re-ranking's share: its rerank_top x rerank_rounds measurements, and the one the
-  // search may have started when it stopped, at the pace the search's batches went
-  // (builds, checks and timings of one candidate), at least a tenth of the budget and at
-  // most a third — where candidates are slow to build, a fixed share would re-rank too
-  // few records to matter.
+  // The re-ranking's share: the race's measurements (its first rounds time all of its
+  // records, the later ones about two), the one the search may have started when it
+  // stopped and the claim's, at the pace the search's batches went (builds, checks and
+  // timings of one candidate), at least a tenth of the budget and at most a third —
+  // where candidates are slow to build, a fixed share would re-rank too few records to
+  // matter.
   double RerankReserve() const {
     if (!RerankOn() || options_.time_budget_s <= 0) return 0;
-    const double per = search_measured_ > 0 ? search_measure_s_ / search_measured_ : 0;
-    // The claim's processes each build and time two schedules: about two measurements.
-    const double need = per * (options_.rerank_top * options_.rerank_rounds + 1 +
-                               2 * std::max(0, options_.claim_processes));
+    const int records = options_.rerank_top + (result_.input ? 1 : 0);
+    const int race = records * std::min(options_.rerank_rounds, kRerankMinRounds) +
+                     2 * std::max(0, options_.rerank_rounds - kRerankMinRounds);
+    const double need = SearchPace() * (race + 1) + ClaimShare();
     return std::clamp(need, 0.1 * options_.time_budget_s, options_.time_budget_s / 3);
+  }
+  // Seconds a candidate's measurement took in the search's batches (0: none yet).
+  double SearchPace() const {
+    return search_measured_ > 0 ? search_measure_s_ / search_measured_ : 0;
+  }
+  // What the claim's processes will take after the re-ranking: each builds and times two
+  // schedules, about two measurements.
+  double ClaimShare() const {
+    if (!result_.input || options_.claim_processes <= 0) return 0;
+    return SearchPace() * 2 * options_.claim_processes;
+  }
+  // The race stops when no more than the claim's share is left of the budget.
+  bool RaceOutOfTime() const {
+    return options_.time_budget_s > 0 && Elapsed() >= options_.time_budget_s - ClaimShare();
   }
   // Seconds left of the time budget (a large number without one).
   double Remaining() const {
@@ -249,9 +266,19 @@ class TuneRun {
                 std::map<std::string, Proposal>* pool, std::string* hash_out = nullptr);
   Status Measure(std::vector<Proposal> proposals);
   Status AcceptBest();
-  // Times the fastest records again in rounds (TuneOptions::rerank_top); each keeps the
-  // median of all its timings.
+  // The fastest records race in rounds (TuneOptions::rerank_top, Rerank.h); each keeps
+  // the median of its rounds.
   Status Rerank();
+  // One round of the race: each record still racing timed once.
+  void RerankRound(RerankRace& race, const std::vector<TuningRecord>& records, int round);
+  Status KeepRerankTimings(const RerankRace& race, std::vector<TuningRecord>& records);
+  // Entrant `i`'s time in the race at the machine's reference speed, as the records are
+  // ranked: its time as measured times one factor for the whole race, the median of its
+  // timings' own (TimeOf over the time as measured). The race's order stays, and the
+  // records it timed stay comparable with those it did not.
+  double RaceTime(const RerankRace& race, size_t i) const {
+    return race.time(i) * (race_scales_.empty() ? 1.0 : Median(race_scales_));
+  }
   // The best against the input, timed together in fresh processes (ClaimRounds.h).
   void MeasureClaimOverInput();
   // Sets `rec`'s timing in the database and wherever this run holds a copy of it.
@@ -405,64 +432,53 @@ Status TuneRun::UpdateTiming(TuningRecord* rec, double median_ms, const std::str
 
 Status TuneRun::Rerank() {
   if (!RerankOn() || Cancelled() || OutOfTime()) return Status::Ok();
-  auto top = db_->Top(query_, options_.rerank_top);
+  // The fastest, then those that may join the race (one a round).
+  auto top = db_->Top(query_, options_.rerank_top + options_.rerank_rounds);
   if (!top) return top.error();
-  std::vector<TuningRecord> records = std::move(top.value());
-  // The input joins them: the speed-up over it is claimed from the same rounds.
-  if (result_.input && std::none_of(records.begin(), records.end(), [&](const TuningRecord& r) {
-        return r.id == result_.input->id;
-      }))
-    records.push_back(*result_.input);
+  const std::vector<TuningRecord> pool = std::move(top.value());
+  std::vector<TuningRecord> records;  // the race's entrants, in its order
+  RerankRace race;
+  auto enter = [&](const TuningRecord& rec) {
+    const bool input = result_.input && rec.id == result_.input->id;
+    race.Enter(input && options_.claim_processes <= 0);
+    records.push_back(rec);
+  };
+  auto entered = [&](const TuningRecord& rec) {
+    return std::any_of(records.begin(), records.end(),
+                       [&](const TuningRecord& r) { return r.id == rec.id; });
+  };
+  size_t next = 0;
+  while (next < pool.size() && static_cast<int>(records.size()) < options_.rerank_top)
+    enter(pool[next++]);
+  // The input joins them: the speed-up over it may be claimed from the same rounds.
+  if (result_.input && !entered(*result_.input)) enter(*result_.input);
   if (records.size() < 2) return Status::Ok();  // nothing to rank
-  std::vector<std::vector<double>> times(records.size());
-  for (size_t i = 0; i < records.size(); ++i) times[i].push_back(records[i].median_ms);
-  for (int round = 1; round <= options_.rerank_rounds && !OutOfTime() && !Cancelled(); ++round) {
-    // All of them in each round, one after another, starting with the next one each
-    // round: a slow moment of the machine falls on one round of every candidate rather
-    // than on every round of one, and none is always timed first.
-    std::vector<size_t> order;
-    for (size_t j = 0; j < records.size(); ++j)
-      order.push_back((size_t(round - 1) + j) % records.size());
-    std::vector<runner::MeasureRequest> requests;
-    for (size_t i : order)
-      requests.push_back(Request("q" + records[i].schedule_hash + "-" + std::to_string(round),
-                                 records[i].script, false));
-    runner::MeasureCallbacks cb;  // the budget is checked between candidates, as in the search
-    cb.cancelled = [this] { return Cancelled() || OutOfTime(); };
-    // Results come in the order of the requests (as in Measure; cut ones are Cancelled).
-    std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
-    for (size_t j = 0; j < order.size() && j < results.size(); ++j) {
-      const runner::MeasureResult& m = results[j];
-      if (m.status != runner::MeasureStatus::Ok || !(m.median_ms > 0)) continue;
-      const size_t i = order[j];
-      NoteTime(m.median_ms);
-      const double normalized = TimeOf(m);
-      times[i].push_back(normalized);
-      // Each call at the same reference speed as the median.
-      std::vector<double>& calls = rerank_calls_[records[i].id];
-      if (m.times_ms.empty()) calls.push_back(normalized);
-      for (double t : m.times_ms) calls.push_back(t * normalized / m.median_ms);
-    }
+  int joined = 0;
+  for (int round = 1; round <= options_.rerank_rounds && !RaceOutOfTime() && !Cancelled();
+       ++round) {
+    RerankRound(race, records, round);
     ++result_.rerank_rounds;
+    race.DropClearlySlower();
+    // A record left out whose search timing beats the leader's rounds would lead without
+    // a round of its own: it joins the race.
+    while (next < pool.size() && entered(pool[next])) ++next;
+    const std::optional<size_t> leader = race.Leader();
+    if (leader && next < pool.size() && pool[next].median_ms < RaceTime(race, *leader)) {
+      enter(pool[next++]);
+      ++joined;
+    } else if (race.Settled()) {
+      break;
+    }
   }
   if (result_.rerank_rounds == 0) return Status::Ok();
-  const int64_t leader = result_.best ? result_.best->id : 0;  // row ids start at 1
-  for (size_t i = 0; i < records.size(); ++i) {
-    if (times[i].size() < 2) continue;  // not timed again (cut by the budget)
-    const double median = Median(times[i]);
-    std::string why = "re-ranked after the search: timed";
-    for (double t : times[i]) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, " %.4g", t);
-      why += buf;
-    }
-    why += " ms, the median kept";
-    if (Status st = UpdateTiming(&records[i], median, why); !st) return st;
-    reranked_ids_.insert(records[i].id);
-    ++result_.reranked;
-  }
+  if (Status st = KeepRerankTimings(race, records); !st) return st;
+  int left = 0;
+  for (size_t i = 0; i < race.size(); ++i) left += race.leftAfter(i) > 0 ? 1 : 0;
   Message("re-ranked the " + std::to_string(result_.reranked) + " fastest records in " +
-          std::to_string(result_.rerank_rounds) + " rounds (each keeps the median of its timings)");
+          std::to_string(result_.rerank_rounds) + " rounds (each keeps the median of its rounds; " +
+          std::to_string(left) + " left the race clearly slower than the leader, " +
+          std::to_string(joined) + " joined it)");
+  const int64_t leader = result_.best ? result_.best->id : 0;  // row ids start at 1
   // The leader is chosen again from the new medians (AcceptBest: checked against the
   // oracle first when it has not been).
   if (Status st = AcceptBest(); !st) return st;
@@ -477,6 +493,62 @@ Status TuneRun::Rerank() {
       result_.best_vs_input = runner::CompareTimings(input->second, best->second);
       result_.best_vs_input->interleaved = true;
     }
+  }
+  return Status::Ok();
+}
+
+void TuneRun::RerankRound(RerankRace& race, const std::vector<TuningRecord>& records, int round) {
+  // All that still race, one after another, starting with the next one each round: a
+  // slow moment of the machine falls on one round of every record rather than on every
+  // round of one, and none is always timed first.
+  std::vector<size_t> order = race.Racing();
+  if (order.empty()) return;
+  std::rotate(order.begin(), order.begin() + static_cast<long>(size_t(round - 1) % order.size()),
+              order.end());
+  std::vector<runner::MeasureRequest> requests;
+  for (size_t i : order)
+    requests.push_back(Request("q" + records[i].schedule_hash + "-" + std::to_string(round),
+                               records[i].script, false));
+  runner::MeasureCallbacks cb;  // the budget is checked between records, as in the search
+  cb.cancelled = [this] { return Cancelled() || RaceOutOfTime(); };
+  // Results come in the order of the requests (as in Measure; cut ones are Cancelled).
+  std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
+  for (size_t j = 0; j < order.size() && j < results.size(); ++j) {
+    const runner::MeasureResult& m = results[j];
+    if (m.status != runner::MeasureStatus::Ok || !(m.median_ms > 0)) continue;
+    const size_t i = order[j];
+    NoteTime(m.median_ms);
+    const double normalized = TimeOf(m);
+    race.AddTiming(i, m.median_ms);
+    race_scales_.push_back(normalized / m.median_ms);
+    // Each call at the same reference speed as the median.
+    std::vector<double>& calls = rerank_calls_[records[i].id];
+    if (m.times_ms.empty()) calls.push_back(normalized);
+    for (double t : m.times_ms) calls.push_back(t * normalized / m.median_ms);
+  }
+}
+
+Status TuneRun::KeepRerankTimings(const RerankRace& race, std::vector<TuningRecord>& records) {
+  for (size_t i = 0; i < records.size(); ++i) {
+    if (race.timings(i).empty()) continue;  // not timed again (cut by the budget)
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "re-ranked after the search (ranked at %.4g ms): timed",
+                  records[i].median_ms);
+    std::string why = buf;
+    for (double t : race.timings(i)) {
+      std::snprintf(buf, sizeof buf, " %.4g", t);
+      why += buf;
+    }
+    std::snprintf(buf, sizeof buf, " ms in its rounds, %.4g ms kept", RaceTime(race, i));
+    why += buf;
+    if (race.leftAfter(i) > 0) {
+      std::snprintf(buf, sizeof buf, "; left after round %d, clearly slower than the leader",
+                    race.leftAfter(i));
+      why += buf;
+    }
+    if (Status st = UpdateTiming(&records[i], RaceTime(race, i), why); !st) return st;
+    reranked_ids_.insert(records[i].id);
+    ++result_.reranked;
   }
   return Status::Ok();
 }

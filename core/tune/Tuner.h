@@ -63,17 +63,20 @@ struct TuneOptions {
   // two medians: the fastest of many noisy timings is mostly luck, so a candidate must be
   // fast twice to lead. Skipped once the time budget is spent.
   bool confirm_best = true;
-  // After the search, the `rerank_top` fastest records of this workload on this machine, and
-  // the input schedule's record, are timed again in `rerank_rounds` interleaved rounds
-  // (each round all of them, one after another, starting with the next one each round) and
-  // each keeps the median of its timings: one measurement per candidate ranked them, and
-  // on a machine whose speed drifts a candidate timed once in a fast moment would lead
-  // for good, or a good one timed in a slow moment drop out. 0 turns it off. With a time
-  // budget the search leaves the re-ranking what its measurements take at the search's pace
-  // (a tenth to a third of the budget); its rounds stop (between candidates) when the
-  // budget is spent.
+  // After the search, the `rerank_top` fastest records of this workload on this machine,
+  // and the input schedule's record, race (Rerank.h: timed again in interleaved rounds, a
+  // record clearly slower than the leader leaves, the others get further rounds, at most
+  // `rerank_rounds`, until the leader is separated) and each keeps the median of its
+  // rounds: one measurement per candidate ranked them, and on a machine whose speed
+  // drifts a candidate timed once in a fast moment would lead for good, or a good one
+  // timed in a slow moment drop out. A record left out whose search timing beats the
+  // leader's median joins the race (one a round); the input is timed in every round when
+  // the claim over it comes from them (claim_processes 0). 0 turns it off. With a time
+  // budget the search leaves the re-ranking what its rounds take at the search's pace (a
+  // tenth to a third of the budget); its rounds stop (between records) when no more than
+  // the claim's share of the budget is left.
   int rerank_top = 8;
-  int rerank_rounds = 3;
+  int rerank_rounds = 6;
   // The speed-up over the input is claimed from its own measurement after the search
   // (ClaimRounds.h): the best against the input in this many fresh processes (more for a
   // short kernel), each timing both in the same interleaved rounds (PlanClaim's calls).

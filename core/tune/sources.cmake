@@ -22,6 +22,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/HostSpeed.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReadableSchedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ClaimRounds.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/Rerank.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Tuner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChildProcessRunner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EarlierCandidates.cpp
