@@ -149,6 +149,10 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
       std::printf("  [%3d] %6.1f s  best %7.2f GFLOP/s\n", t.index, t.elapsed_s, t.best_gflops),
           std::fflush(stdout);
   };
+  // The re-ranking's rounds and what they changed: why the pick is the one it is.
+  cb.on_message = [](const std::string& m) {
+    if (m.rfind("re-rank", 0) == 0) std::printf("  %s\n", m.c_str());
+  };
   auto result = tune::Tune(*program, runner, nullptr, runner::ReadMachineSignature(), o, cb);
   if (!result || !result->best) {
     std::printf("  tuning failed: %s\n",
