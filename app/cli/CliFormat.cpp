@@ -53,7 +53,11 @@ void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim) {
   WriteInterval(w, "input_interval_ms", c.baseline.low, c.baseline.high);
   w.key("best_calls").value(c.candidate.samples).key("input_calls").value(c.baseline.samples);
   WriteInterval(w, "speedup_spread", low, high);
-  w.key("claim_processes").value(std::max(1, c.processes));
+  // processes 0: timed in the tuning process's own re-ranking rounds, not in fresh ones.
+  w.key("claim_processes")
+      .value(std::max(1, c.processes))
+      .key("claim_timed_by")
+      .value(c.processes > 0 ? "claim_processes" : "rerank_rounds");
 }
 
 void WriteOfferedJson(JsonWriter& w, const tune::OfferedSchedule& offered,

@@ -31,7 +31,8 @@ void WriteInterval(JsonWriter& w, const char* key, double low, double high);
 // input_is_best, measured, no_speedup), "claim_text", and for a timed one (measured,
 // no_speedup) "speedup", "within_noise", both medians (as measured, in ms) with their
 // intervals and calls, and "speedup_spread" (the speed-ups the measurements allow, the
-// processes' own ones included) with "claim_processes".
+// processes' own ones included) with "claim_processes" and "claim_timed_by" (rerank_rounds:
+// the tuning process's re-ranking rounds; claim_processes: fresh measurement processes).
 void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim);
 
 // The schedule a tuning run offers (tune::OfferedBest): "best_median_ms", "best_gflops"

@@ -13,6 +13,7 @@
 
 #include "codegen/LLVMBackend.h"
 #include "tune/ClaimRounds.h"
+#include "tune/Tuner.h"
 
 namespace {
 
@@ -150,6 +151,7 @@ class TestTuneCli : public QObject {
               report["speedup"].toDouble() <= spread[1].toDouble());
       // A kernel this short is timed in more processes, each up to the time floor.
       QCOMPARE(report["claim_processes"].toInt(), tessera::tune::kShortKernelClaimProcesses);
+      QCOMPARE(report["claim_timed_by"].toString(), QString("claim_processes"));
       QVERIFY(report["best_calls"].toInt() >=
               tessera::tune::kShortKernelClaimProcesses * tessera::tune::kClaimCallsPerProcess);
       // The headline is timed as the claim timed it; with no speed-up the input is offered.
@@ -164,7 +166,8 @@ class TestTuneCli : public QObject {
   }
 
   // --claim-processes 0: the claim comes from the re-ranking's rounds in the tuning
-  // process (three rounds of one call here), no fresh process is started for it.
+  // process (its rounds, at most TuneOptions::rerank_rounds, each of one call or more up
+  // to the time floor), no fresh process is started for it.
   void claimProcessesZeroClaimsFromTheReRankingRounds() {
     if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
     QTemporaryDir dir;
@@ -178,8 +181,11 @@ class TestTuneCli : public QObject {
              qPrintable(claim));
     if (claim == "input_is_best") return;
     QCOMPARE(report["claim_processes"].toInt(), 1);
-    QVERIFY2(report["best_calls"].toInt() < tessera::tune::kClaimCallsPerProcess,
-             qPrintable(r.out));
+    QCOMPARE(report["claim_timed_by"].toString(), QString("rerank_rounds"));
+    // Each round times a call at least, more up to the rounds' time floor.
+    const int calls = report["best_calls"].toInt();
+    const int most = tessera::tune::TuneOptions{}.rerank_rounds * tessera::tune::kMaxTimedCalls;
+    QVERIFY2(calls >= 1 && calls <= most, qPrintable(r.out));
   }
 
   void badUsageExits2() {
