@@ -649,6 +649,36 @@ def main(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16,), "float32")):
                     T.reads(B[vi], A[vi, vk])
                     T.writes(B[vi])
                     B[vi] = B[vi] + A[vi, vk])py";
+    // TVM's ScriptCompleter: a view of an enclosing block counts in an inner block's
+    // regions (its source, script_complete.cc, infers T.reads(Av[vii, vj]) here).
+    QTest::newRow("an inner block reading a view of its enclosing block")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    for i in range(4):
+        with T.block("C"):
+            vi = T.axis.spatial(4, i)
+            T.reads(A[vi * 4:vi * 4 + 4, 0:16])
+            T.writes(C[vi * 4:vi * 4 + 4, 0:16])
+            Av = T.match_buffer(A[vi * 4:vi * 4 + 4, 0:16], (4, 16))
+            for ii, j in T.grid(4, 16):
+                with T.block("C_inner"):
+                    vii, vj = T.axis.remap("SS", [ii, j])
+                    C[vi * 4 + vii, vj] = Av[vii, vj] * T.float32(3.0))py"
+        << printed +
+               R"py(def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    # with T.block("root"):
+    for i in range(4):
+        with T.block("C"):
+            vi = T.axis.spatial(4, i)
+            T.reads(A[vi * 4:vi * 4 + 4, 0:16])
+            T.writes(C[vi * 4:vi * 4 + 4, 0:16])
+            Av = T.match_buffer(A[vi * 4:vi * 4 + 4, 0:16], (4, 16))
+            for ii, j in T.grid(4, 16):
+                with T.block("C_inner"):
+                    vii, vj = T.axis.remap("SS", [ii, j])
+                    T.reads(Av[vii, vj])
+                    T.writes(C[vi * 4 + vii, vj])
+                    C[vi * 4 + vii, vj] = Av[vii, vj] * T.float32(3.0))py";
   }
   void constructs() {
     QFETCH(std::string, input);

@@ -244,6 +244,9 @@ Status Translator::MatchBuffer(const AstStmt& s, const AstExpr& call, BlockFrame
                        source->buffer->name + "'s " + source->buffer->dtype.str(),
                    call.loc);
     block->match_buffers.push_back({*buffer, *source, attrs});
+    // The view counts in the regions of the blocks inside this one, as TVM's
+    // ScriptCompleter counts it (not in this block's own, like its allocations).
+    block_allocs_.back().push_back(*buffer);
     Define(target.text, Value::FromObject(std::make_shared<BufferObject>(*buffer)));
     return Status::Ok();
   }

@@ -143,7 +143,7 @@ class Translator {
   // Enclosing loops, outermost first: their variables and domains (T.axis.remap).
   std::vector<std::pair<ir::Var, ir::Range>> loops_;
   // The function's parameters (null until a handle's T.match_buffer), its root
-  // allocations and the allocations of the enclosing blocks.
+  // allocations and the allocations and T.match_buffer views of the enclosing blocks.
   std::vector<Buffer> params_;
   std::vector<tir::BufferDeclAttrs> param_attrs_;  // one per parameter
   std::vector<std::string> handle_names_;
