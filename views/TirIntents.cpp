@@ -80,6 +80,25 @@ Result<std::vector<int64_t>> ParsePositiveList(const QString& text, const char* 
   return out;
 }
 
+// "1, 0" or "[1, 0]": reorder_block_iter_var's new order, each a block iterator's position.
+Result<std::vector<int64_t>> ParseIterOrder(const QString& text) {
+  QString body = text.trimmed();
+  if (body.startsWith('[') && body.endsWith(']')) body = body.mid(1, body.size() - 2);
+  std::vector<int64_t> out;
+  for (const QString& part : body.split(',', Qt::SkipEmptyParts)) {
+    bool ok = false;
+    int64_t v = part.trimmed().toLongLong(&ok);
+    if (!ok || v < 0)
+      return Error(
+          S(TirIntentsText::tr("reorder_block_iter_var: '%1' is not an iterator's position")
+                .arg(part.trimmed())));
+    out.push_back(v);
+  }
+  if (out.empty())
+    return Error(S(TirIntentsText::tr("reorder_block_iter_var: give the iterators' new order")));
+  return out;
+}
+
 // tile: each of the two loops split by its factor (the outer extent inferred), then the
 // outer parts before the inner ones, as TE's tile does: x_0, y_0, x_1, y_1.
 Status ApplyTile(tir::Schedule& sch, const Intent& intent) {
@@ -187,6 +206,18 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     auto padding = ParsePositiveList(intent.params.value("padding").toString(), "pad_einsum");
     if (!padding.ok()) return padding.error();
     return sch.PadEinsum(*block, *padding);
+  }
+  if (p == "reorder_block_iter_var") {
+    auto order = ParseIterOrder(intent.params.value("new_order").toString());
+    if (!order.ok()) return order.error();
+    return sch.ReorderBlockIterVar(*block, *order);
+  }
+  if (p == "unsafe_set_dtype") {
+    auto index = NonNegativeParam(intent, "buffer_index");
+    if (!index.ok()) return index.error();
+    QString dtype = intent.params.value("dtype").toString();
+    if (dtype.isEmpty()) return Error(S(TirIntentsText::tr("unsafe_set_dtype needs a data type")));
+    return sch.UnsafeSetDType(*block, *index, S(dtype));
   }
   tir::LoopRV loop;
   if (Status s = FirstLoop(sch, intent, &loop); !s) return s;
@@ -402,6 +433,8 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "reindex") return TirIntentsText::tr("Reindex…");
   if (p == "decompose_padding") return TirIntentsText::tr("Decompose Padding…");
   if (p == "pad_einsum") return TirIntentsText::tr("Pad Einsum…");
+  if (p == "reorder_block_iter_var") return TirIntentsText::tr("Reorder Block Iterators…");
+  if (p == "unsafe_set_dtype") return TirIntentsText::tr("Set Data Type (Unsafe)…");
   if (p == "add_unit_loop") return TirIntentsText::tr("Add Unit Loop");
   if (p == "annotate") return TirIntentsText::tr("Annotate…");
   if (p == "unannotate") return TirIntentsText::tr("Unannotate…");
@@ -432,6 +465,20 @@ QString TirBlockMenuProblem(const tir::Schedule& sch, const QString& p, const QS
     return TirIntentsText::tr("blockize: no other block shares the scope of %1").arg(block);
   if (p == "compute_inline" || p == "reverse_compute_inline")
     return TirIntentProblem(sch, Intent{p, block, {}, {}});
+  const tir::BlockRealizeNode* realize = TirFindBlock(sch, block);
+  if (p == "reorder_block_iter_var" && realize && realize->block->iter_vars.size() < 2)
+    return TirIntentsText::tr("reorder_block_iter_var: %1 has fewer than two iterators").arg(block);
+  if (p == "unsafe_set_dtype" && realize) {
+    // Enabled when one of the written buffers can change: the function allocates it.
+    QString first;
+    for (size_t i = 0; i < realize->block->writes.size(); ++i) {
+      QVariantMap params{{"buffer_index", qlonglong(i)}, {"dtype", "float64"}};
+      QString why = TirIntentProblem(sch, Intent{p, block, {}, params});
+      if (why.isEmpty()) return {};
+      if (first.isEmpty()) first = why;
+    }
+    return first.isEmpty() ? TirIntentsText::tr("%1: %2 writes no buffer").arg(p, block) : first;
+  }
   return QString();
 }
 
@@ -448,6 +495,8 @@ const QStringList& TirBlockPrimitives() {
                                 "decompose_reduction",
                                 "decompose_padding",
                                 "pad_einsum",
+                                "reorder_block_iter_var",
+                                "unsafe_set_dtype",
                                 "transform_layout",
                                 "transform_block_layout",
                                 "set_axis_separator",
@@ -941,6 +990,29 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     f.tooltip = TirIntentsText::tr(
         "Each iterator's extent is padded up to a multiple of its number, e.g. 1, 32, 1");
     fields << f;
+  } else if (primitive == "reorder_block_iter_var") {
+    QStringList iters;
+    for (const auto& iv : realize->block->iter_vars) iters << Q(iv->var.name());
+    if (iters.size() < 2)
+      problem =
+          TirIntentsText::tr("reorder_block_iter_var: %1 has fewer than two iterators").arg(block);
+    ParamField f;
+    f.key = "iter_order";
+    f.label = TirIntentsText::tr("Block iterators in their new order");
+    f.kind = ParamField::Kind::Order;
+    f.value = iters;
+    fields << f;
+  } else if (primitive == "unsafe_set_dtype") {
+    QStringList buffers = BufferChoices(realize->block->writes);
+    if (buffers.isEmpty())
+      problem = TirIntentsText::tr("%1: %2 writes no buffer").arg(primitive, block);
+    ParamField dtype = ChoiceField("dtype", TirIntentsText::tr("Data type"),
+                                   {"float16", "float32", "float64", "int8", "int16", "int32",
+                                    "int64", "uint8", "uint16", "uint32"});
+    dtype.tooltip = TirIntentsText::tr(
+        "The buffer's element type; stores into it are cast to it and loads cast back, "
+        "so values may lose precision");
+    fields << ChoiceField("buffer", TirIntentsText::tr("Written buffer"), buffers) << dtype;
   } else if (primitive != "compute_inline" && primitive != "reverse_compute_inline") {
     problem = TirIntentsText::tr("unknown TensorIR primitive %1").arg(primitive);
   }
@@ -970,6 +1042,16 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     if (values->contains("loop")) intent.iterVars = {values->value("loop").toString()};
     if (values->contains("storage_scope"))
       intent.params["storage_scope"] = values->value("storage_scope");
+    if (values->contains("dtype")) intent.params["dtype"] = values->value("dtype");
+    if (values->contains("iter_order")) {
+      // TVM takes the iterators' old positions in their new order.
+      QStringList positions;
+      for (const QString& name : values->value("iter_order").toStringList()) {
+        for (size_t i = 0; i < realize->block->iter_vars.size(); ++i)
+          if (Q(realize->block->iter_vars[i]->var.name()) == name) positions << QString::number(i);
+      }
+      intent.params["new_order"] = positions.join(", ");
+    }
     if (values->contains("buffer"))
       intent.params["buffer_index"] = values->value("buffer").toString().section(':', 0, 0).toInt();
     if (values->contains("layout_buffer") && primitive == "reindex") {

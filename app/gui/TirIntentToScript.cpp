@@ -163,7 +163,8 @@ struct Printer {
       return Call(QString("%1, %2, \"%3\"").arg(Block(intent.stage)).arg(index).arg(scope) +
                   Options());
     }
-    if (p == "set_scope" || p == "storage_align" || p == "reindex" || p == "pad_einsum") {
+    if (p == "set_scope" || p == "storage_align" || p == "reindex" || p == "pad_einsum" ||
+        p == "reorder_block_iter_var" || p == "unsafe_set_dtype") {
       // The schedule's checks (on a copy) before any line: the arguments' shapes included.
       if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
         return Fail(problem);
@@ -178,11 +179,16 @@ struct Printer {
                         .arg(block, a.value("buffer_index").toString(), a.value("axis").toString(),
                              a.value("factor").toString(), a.value("offset").toString()));
       if (p == "reindex") return Call(block + ", " + views::TirBufferArgument(intent));
-      QStringList padding;
+      if (p == "unsafe_set_dtype")
+        return Call(
+            QString("%1, %2, \"%3\"")
+                .arg(block, a.value("buffer_index").toString(), a.value("dtype").toString()));
+      QStringList items;
+      const char* key = p == "pad_einsum" ? "padding" : "new_order";
       for (const QString& part :
-           a.value("padding").toString().remove('[').remove(']').split(',', Qt::SkipEmptyParts))
-        padding << part.trimmed();
-      return Call(QString("%1, [%2]").arg(block, padding.join(", ")));
+           a.value(key).toString().remove('[').remove(']').split(',', Qt::SkipEmptyParts))
+        items << part.trimmed();
+      return Call(QString("%1, [%2]").arg(block, items.join(", ")));
     }
     if (p == "tile") return Tile();
     if (p == "blockize" && intent.params.contains("blocks")) {

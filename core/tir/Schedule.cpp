@@ -683,6 +683,34 @@ Status Schedule::SetScope(const BlockRV& block, int64_t buffer_index,
   return Status::Ok();
 }
 
+Status Schedule::UnsafeSetDType(const BlockRV& block, int64_t buffer_index,
+                                const std::string& dtype) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  Status s = tir::UnsafeSetDType(&Active(), (*realize)->block->name,
+                                 static_cast<size_t>(buffer_index), dtype);
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::UnsafeSetDType, {block.id});
+  inst.buffer_index = buffer_index;
+  inst.name = dtype;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
+Status Schedule::ReorderBlockIterVar(const BlockRV& block, const std::vector<int64_t>& new_order) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (Status s = tir::ReorderBlockIterVar(&Active(), (*realize)->block->name, new_order); !s.ok())
+    return s;
+  Instruction inst = Inst(InstKind::ReorderBlockIterVar, {block.id});
+  inst.ints = new_order;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Result<BlockRV> Schedule::CacheRead(const BlockRV& block, int64_t read_buffer_index,
                                     const std::string& storage_scope,
                                     const std::vector<BlockRV>& consumer_blocks) {
@@ -1012,6 +1040,10 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     }
     case InstKind::PadEinsum:
       return status(sch->PadEinsum({in.at(0)}, inst.ints));
+    case InstKind::UnsafeSetDType:
+      return status(sch->UnsafeSetDType({in.at(0)}, inst.buffer_index, inst.name));
+    case InstKind::ReorderBlockIterVar:
+      return status(sch->ReorderBlockIterVar({in.at(0)}, inst.ints));
     case InstKind::Blockize: {
       // blockize of a list of blocks, or of a loop.
       std::vector<BlockRV> blocks;

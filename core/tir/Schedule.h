@@ -158,6 +158,10 @@ class Schedule {
                              const std::string& storage_scope,
                              const std::vector<BlockRV>& consumer_blocks = {});
   Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
+  // The block's index-th written buffer holds `dtype`, its stores and loads cast.
+  Status UnsafeSetDType(const BlockRV& block, int64_t buffer_index, const std::string& dtype);
+  // The block's iterators permuted: new_order[i] is the old position of the i-th.
+  Status ReorderBlockIterVar(const BlockRV& block, const std::vector<int64_t>& new_order);
   // cache_read / cache_write through a copy indexed by `index_map` of the block's
   // iterators (the block must access the buffer at one point; the scope must be a stage
   // pipeline).

@@ -87,6 +87,10 @@ const char* inst_kind_name(InstKind kind) {
       return "ReindexCacheWrite";
     case InstKind::CacheInplace:
       return "CacheInplace";
+    case InstKind::UnsafeSetDType:
+      return "UnsafeSetDType";
+    case InstKind::ReorderBlockIterVar:
+      return "ReorderBlockIterVar";
   }
   return "?";
 }
@@ -276,6 +280,10 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
       case InstKind::PadEinsum:
         line = "sch.pad_einsum(block=" + in0 + ", padding=" + List(inst.ints, Int) + ")";
         break;
+      case InstKind::ReorderBlockIterVar:
+        line =
+            "sch.reorder_block_iter_var(block=" + in0 + ", new_order=" + List(inst.ints, Int) + ")";
+        break;
       case InstKind::RFactor:
         line = outs.at(0) + " = sch.rfactor(loop=" + in0 + ", factor_axis=" + Int(inst.ints.at(0)) +
                ")";
@@ -317,6 +325,11 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         line = "sch.set_scope(block=" + in0 +
                ", buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
                inst.name + "\")";
+        break;
+      case InstKind::UnsafeSetDType:
+        line = "sch.unsafe_set_dtype(block=" + in0 +
+               ", buffer_index=" + std::to_string(inst.buffer_index) + ", dtype=\"" + inst.name +
+               "\")";
         break;
       case InstKind::Unannotate:
         line = "sch.unannotate(block_or_loop=" + in0 + ", ann_key=\"" + inst.name + "\")";

@@ -60,8 +60,10 @@ enum class InstKind {
   ReindexCacheRead,
   ReindexCacheWrite,
   CacheInplace,
+  UnsafeSetDType,
+  ReorderBlockIterVar,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::CacheInplace) + 1;  // last kind
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::ReorderBlockIterVar) + 1;
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -78,7 +80,7 @@ struct Instruction {
   std::vector<int> inputs;    // random variable ids
   std::vector<Expr> factors;  // Split: the factors as given (undefined = None)
   // GetBlock: block name; Bind: thread axis; Cache*: scope; Annotate: key; Tensorize: the
-  // intrinsic's name
+  // intrinsic's name; UnsafeSetDType: the data type
   std::string name;
   std::string func_name;     // GetBlock
   int64_t buffer_index = 0;  // CacheRead / CacheWrite / ReindexCache* / CacheInplace
@@ -88,7 +90,8 @@ struct Instruction {
   bool preserve_unit_loops = false;  // ComputeAt
   int64_t index = -1;  // ComputeAt / ReverseComputeAt: the place among the loop's children
   // SamplePerfectTile: {n, max_innermost_factor}; SampleCategorical: the candidates;
-  // RFactor: {factor_axis}; PadEinsum: the padding; SetAxisSeparator: the separators
+  // RFactor: {factor_axis}; PadEinsum: the padding; ReorderBlockIterVar: the new order;
+  // SetAxisSeparator: the separators
   // (with buffer_index and buffer_is_write). Split by sampled factors has inputs
   // {loop, factor, ...} (-1 = None) and no `factors`.
   std::vector<int64_t> ints;

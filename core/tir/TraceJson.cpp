@@ -81,6 +81,11 @@ std::string TraceToJson(const Trace& trace) {
         }
       }
     }
+    if (inst.kind == InstKind::ReorderBlockIterVar) {  // new_order is an input in TVM
+      w.begin_array();
+      for (int64_t v : inst.ints) w.value(v);
+      w.end_array();
+    }
     if (cache) {  // consumer_blocks
       w.begin_array();
       for (size_t i = 1; i < inst.inputs.size(); ++i) w.value(RVName(inst.inputs[i], names));
@@ -118,6 +123,7 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::ReindexCacheRead:
       case InstKind::ReindexCacheWrite:
       case InstKind::CacheInplace:
+      case InstKind::UnsafeSetDType:
         w.value(inst.buffer_index).value(inst.name);
         break;
       case InstKind::TransformLayout:
@@ -254,6 +260,11 @@ Result<Trace> TraceFromJson(std::string_view text) {
           if (it == ids.end()) return Bad(n, "a block in a list is not a defined random variable");
           inst.inputs.push_back(it->second);
         }
+      } else if (in.is_array() && inst.kind == InstKind::ReorderBlockIterVar) {
+        for (const JsonValue& i : in.items) {
+          if (!i.is_integer) return Bad(n, "the new order must be integers");
+          inst.ints.push_back(i.integer);
+        }
       } else if (!in.is_array()) {
         return Bad(n, "unexpected input");
       }
@@ -290,6 +301,10 @@ Result<Trace> TraceFromJson(std::string_view text) {
       case InstKind::SetScope:
       case InstKind::CacheInplace:
         inst.buffer_index = num(0, 0), inst.name = str(1);
+        break;
+      case InstKind::UnsafeSetDType:
+        inst.buffer_index = num(0, 0), inst.name = str(1);
+        if (inst.name.empty()) return Bad(n, "unsafe_set_dtype without a data type");
         break;
       case InstKind::ReindexCacheRead:
       case InstKind::ReindexCacheWrite:

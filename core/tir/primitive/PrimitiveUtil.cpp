@@ -11,33 +11,41 @@ namespace tessera::tir {
 
 namespace primitive_util_detail {
 
+// With `cast`, a load of the new buffer is cast back to the old element type and a value
+// stored into it to the new one (TVM's unsafe_set_dtype).
 class BufferReplacer : public ir::IRMutator {
  public:
-  BufferReplacer(Buffer from, Buffer to) : from_(std::move(from)), to_(std::move(to)) {}
+  BufferReplacer(Buffer from, Buffer to, bool cast)
+      : from_(std::move(from)), to_(std::move(to)), cast_(cast) {}
 
  protected:
   Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
     Expr visited = ir::IRMutator::VisitBufferLoad(n, e);
     const auto* load = visited.as<ir::BufferLoadNode>();
-    return load->buffer == from_ ? ir::MakeBufferLoad(to_, load->indices) : visited;
+    if (load->buffer != from_) return visited;
+    Expr replaced = ir::MakeBufferLoad(to_, load->indices);
+    return cast_ ? ir::MakeCast(from_->dtype, replaced) : replaced;
   }
   ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
     ir::Stmt visited = ir::IRMutator::VisitBufferStore(n, s);
     const auto* store = visited.as<ir::BufferStoreNode>();
-    return store->buffer == from_ ? ir::MakeBufferStore(to_, store->value, store->indices)
-                                  : visited;
+    if (store->buffer != from_) return visited;
+    return ir::MakeBufferStore(to_, cast_ ? ir::MakeCast(to_->dtype, store->value) : store->value,
+                               store->indices);
   }
 
  private:
   Buffer from_, to_;
+  bool cast_;
 };
 
 }  // namespace primitive_util_detail
 
-Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to, bool nested) {
+Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to, bool nested,
+                    bool cast) {
   using primitive_util_detail::BufferReplacer;
   auto out = std::make_shared<BlockNode>(block);
-  BufferReplacer replacer(from, to);
+  BufferReplacer replacer(from, to, cast);
   // The blocks of an init nest belong to the block's init, so they are always rewritten.
   bool in_init = false;
   std::function<Stmt(const Stmt&)> visit = [&](const Stmt& s) -> Stmt {
@@ -50,7 +58,7 @@ Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to
     if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, visit(loop->body));
     if (const auto* r = As<BlockRealizeNode>(s); r && (nested || in_init)) {
       return MakeBlockRealize(r->iter_values, r->predicate,
-                              ReplaceBuffer(*r->block, from, to, true));
+                              ReplaceBuffer(*r->block, from, to, true, cast));
     }
     return s;
   };

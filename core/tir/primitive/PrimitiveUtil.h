@@ -32,8 +32,10 @@ Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v);
 
 // The block with buffer `from` replaced by `to` in its body, init, signature,
 // allocations and the sources of its T.match_buffer views; inside nested blocks too when
-// `nested`.
-Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to, bool nested);
+// `nested`. With `cast` (buffers of two element types), each load of `to` is cast to
+// `from`'s type and each value stored into it to `to`'s.
+Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to, bool nested,
+                    bool cast = false);
 
 // A complete block (spatial iterators only, does not read what it writes) or a reduction
 // block (an init, spatial and reduction iterators only): what TVM requires of blocks whose

@@ -90,6 +90,16 @@ Status AnnotateBlock(ScheduleState* state, const std::string& block, const std::
 // `storage_scope`.
 Status SetScope(ScheduleState* state, const std::string& block, size_t index,
                 const std::string& storage_scope);
+// The block's index-th written buffer (which the function must allocate) holds `dtype`
+// ("float16", ...): the values stored into it are cast to it, the values loaded cast back.
+Status UnsafeSetDType(ScheduleState* state, const std::string& block, size_t index,
+                      const std::string& dtype);
+
+// ---- ReorderBlockIterVar.cpp ----
+// The block's iterators in the order `new_order` gives (a permutation of 0..n-1), each
+// with its binding; InvalidReorderIndex otherwise.
+Status ReorderBlockIterVar(ScheduleState* state, const std::string& block,
+                           const std::vector<int64_t>& new_order);
 
 // ---- LayoutTransformation.cpp ----
 // The block's index-th read or written buffer; BufferIndexOutOfRangeError.

@@ -639,6 +639,24 @@ Result<Value> TirMethodSampleComputeLocation(const TirMethodCall& c) {
   return c.LoopValue(*loop);
 }
 
+Result<Value> TirMethodUnsafeSetDType(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index = c.BufferIndex("buffer_index", *block, false);
+  if (!index) return index.error();
+  auto dtype = c.args().String("dtype");
+  if (!dtype) return dtype.error();
+  return TirMethodFromStatus(c.sch().UnsafeSetDType(*block, *index, *dtype));
+}
+
+Result<Value> TirMethodReorderBlockIterVar(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto order = TirMethodInts(c, "new_order");
+  if (!order) return order.error();
+  return TirMethodFromStatus(c.sch().ReorderBlockIterVar(*block, *order));
+}
+
 Result<Value> TirMethodPadEinsum(const TirMethodCall& c) {
   auto block = c.Block("block");
   if (!block) return block.error();
@@ -688,6 +706,8 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"sample_categorical",     {"candidates", "probs", "decision"},                  2, false, TirMethodSampleCategorical},
     {"sample_compute_location", {"block", "decision"},                               1, false, TirMethodSampleComputeLocation},
     {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
+    {"unsafe_set_dtype",       {"block", "buffer_index", "dtype"},                   3, false, TirMethodUnsafeSetDType},
+    {"reorder_block_iter_var", {"block", "new_order"},                               2, false, TirMethodReorderBlockIterVar},
     {"decompose_padding",      {"block", "loop"},                                    2, false, TirMethodDecomposePadding},
     {"can_decompose_padding",  {"block", "loop"},                                    2, false, TirMethodCanDecomposePadding},
     {"pad_einsum",             {"block", "padding"},                                 2, false, TirMethodPadEinsum},
