@@ -61,8 +61,9 @@ class TestTirBlockItersDType : public QObject {
     std::vector<LoopRV> loops = *sch.GetLoops(c);
     QCOMPARE(Q(ExprToTVMScript(r->iter_values[0])), Q((*sch.Get(loops[2]))->loop_var.name()));
     QVERIFY(sch.Split(loops[1], {Expr(), Expr(4)}).ok());
-    QCOMPARE(Q(TraceAsPython(sch.trace())).count("sch.reorder_block_iter_var(block=b0, "
-                                                  "new_order=[2, 0, 1])"),
+    QCOMPARE(Q(TraceAsPython(sch.trace()))
+                 .count("sch.reorder_block_iter_var(block=b0, "
+                        "new_order=[2, 0, 1])"),
              1);
     Status s = LowerRunAndCompare(gemm, sch.func());
     QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
@@ -73,9 +74,10 @@ class TestTirBlockItersDType : public QObject {
     TeProgram gemm = GemmProgram();
     Schedule sch(gemm.func());
     BlockRV c = *sch.GetBlock("C");
-    for (const std::vector<int64_t>& order : std::vector<std::vector<int64_t>>{
-             {2, 1}, {-1, 3, 2}, {0, 0, 2}, {0, 1, 2, 3}, {}}) {
-      ExpectRefusal(sch, [&] { return sch.ReorderBlockIterVar(c, order); }, "InvalidReorderIndex");
+    for (const std::vector<int64_t>& order :
+         std::vector<std::vector<int64_t>>{{2, 1}, {-1, 3, 2}, {0, 0, 2}, {0, 1, 2, 3}, {}}) {
+      ExpectRefusal(
+          sch, [&] { return sch.ReorderBlockIterVar(c, order); }, "InvalidReorderIndex");
     }
     Status s = sch.ReorderBlockIterVar(c, {0, 0, 2});
     QVERIFY(Q(s.error().message).contains("[0, 0, 2]"));
@@ -100,15 +102,15 @@ class TestTirBlockItersDType : public QObject {
     BlockRV b = *sch.GetBlock("B");
     QVERIFY(sch.UnsafeSetDType(b, 0, "float64").ok());
     const std::string printed = AsTVMScript(sch.func());
-    QVERIFY2(Q(printed).contains("B = T.alloc_buffer((30, 20), \"float64\")"),
-             printed.c_str());
+    QVERIFY2(Q(printed).contains("B = T.alloc_buffer((30, 20), \"float64\")"), printed.c_str());
     QVERIFY2(Q(printed).contains("T.Cast(\"float64\", "), printed.c_str());
     QVERIFY2(Q(printed).contains("T.Cast(\"float32\", B["), printed.c_str());
     // The same type again changes nothing but is recorded, as in TVM.
     QVERIFY(sch.UnsafeSetDType(b, 0, "float64").ok());
     QCOMPARE(Q(AsTVMScript(sch.func())), Q(printed));
-    QCOMPARE(Q(TraceAsPython(sch.trace())).count("sch.unsafe_set_dtype(block=b0, buffer_index=0, "
-                                                  "dtype=\"float64\")"),
+    QCOMPARE(Q(TraceAsPython(sch.trace()))
+                 .count("sch.unsafe_set_dtype(block=b0, buffer_index=0, "
+                        "dtype=\"float64\")"),
              2);
     std::vector<LoopRV> loops = *sch.GetLoops(*sch.GetBlock("C"));
     QVERIFY(sch.ComputeAt(b, loops[0], false).ok());
@@ -122,14 +124,15 @@ class TestTirBlockItersDType : public QObject {
     Schedule sch(chain.func());
     BlockRV b = *sch.GetBlock("B");
     BlockRV c = *sch.GetBlock("C");
-    ExpectRefusal(sch, [&] { return sch.UnsafeSetDType(c, 0, "float16"); },
-                  "NonAllocatedBufferError");
-    ExpectRefusal(sch, [&] { return sch.UnsafeSetDType(b, 1, "float16"); },
-                  "BufferIndexOutOfRangeError");
-    ExpectRefusal(sch, [&] { return sch.UnsafeSetDType(b, -1, "float16"); },
-                  "BufferIndexOutOfRangeError");
+    ExpectRefusal(
+        sch, [&] { return sch.UnsafeSetDType(c, 0, "float16"); }, "NonAllocatedBufferError");
+    ExpectRefusal(
+        sch, [&] { return sch.UnsafeSetDType(b, 1, "float16"); }, "BufferIndexOutOfRangeError");
+    ExpectRefusal(
+        sch, [&] { return sch.UnsafeSetDType(b, -1, "float16"); }, "BufferIndexOutOfRangeError");
     for (const char* bad : {"float17", "float32x4", "handle", ""})
-      ExpectRefusal(sch, [&] { return sch.UnsafeSetDType(b, 0, bad); }, "ValueError");
+      ExpectRefusal(
+          sch, [&] { return sch.UnsafeSetDType(b, 0, bad); }, "ValueError");
     auto missing = TraceFromJson(R"([[["GetBlock", [], ["B", "main"], ["b0"]], )"
                                  R"(["UnsafeSetDType", ["b0"], [0], []]], []])");
     QVERIFY(!missing.ok());
