@@ -545,27 +545,27 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="211"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="217"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="219"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="225"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="224"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="230"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="235"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="241"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="261"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="267"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation type="unfinished"></translation>
     </message>
@@ -614,8 +614,8 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
-        <location filename="../views/TirIntents.cpp" line="205"/>
-        <location filename="../views/TirIntents.cpp" line="945"/>
+        <location filename="../views/TirIntents.cpp" line="218"/>
+        <location filename="../views/TirIntents.cpp" line="999"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -636,433 +636,472 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="214"/>
+        <location filename="../views/TirIntents.cpp" line="201"/>
+        <source>unsafe_set_dtype needs a data type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="227"/>
         <source>transform_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="217"/>
+        <location filename="../views/TirIntents.cpp" line="230"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="223"/>
+        <location filename="../views/TirIntents.cpp" line="236"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="229"/>
+        <location filename="../views/TirIntents.cpp" line="242"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="285"/>
-        <location filename="../views/TirIntents.cpp" line="290"/>
+        <location filename="../views/TirIntents.cpp" line="298"/>
+        <location filename="../views/TirIntents.cpp" line="303"/>
         <source>Refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="286"/>
+        <location filename="../views/TirIntents.cpp" line="299"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="301"/>
+        <location filename="../views/TirIntents.cpp" line="314"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="322"/>
+        <location filename="../views/TirIntents.cpp" line="335"/>
         <source>loops of extents %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="327"/>
+        <location filename="../views/TirIntents.cpp" line="340"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="333"/>
+        <location filename="../views/TirIntents.cpp" line="346"/>
         <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="348"/>
+        <location filename="../views/TirIntents.cpp" line="361"/>
         <source>Keep unit iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="349"/>
+        <location filename="../views/TirIntents.cpp" line="362"/>
         <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="355"/>
+        <location filename="../views/TirIntents.cpp" line="368"/>
         <source>Place among the loop&apos;s children</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="357"/>
+        <location filename="../views/TirIntents.cpp" line="370"/>
         <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="360"/>
+        <location filename="../views/TirIntents.cpp" line="373"/>
         <source>Keep loops of extent 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="361"/>
+        <location filename="../views/TirIntents.cpp" line="374"/>
         <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="389"/>
+        <location filename="../views/TirIntents.cpp" line="402"/>
         <source>block %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="393"/>
+        <location filename="../views/TirIntents.cpp" line="406"/>
         <source>Reverse Compute At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="394"/>
+        <location filename="../views/TirIntents.cpp" line="407"/>
         <source>Reverse Compute Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="395"/>
+        <location filename="../views/TirIntents.cpp" line="408"/>
         <source>Decompose Reduction…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="396"/>
+        <location filename="../views/TirIntents.cpp" line="409"/>
         <source>Fuse with Inner Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="397"/>
+        <location filename="../views/TirIntents.cpp" line="410"/>
         <source>Tile with Inner Loop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="398"/>
+        <location filename="../views/TirIntents.cpp" line="411"/>
         <source>Blockize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="399"/>
+        <location filename="../views/TirIntents.cpp" line="412"/>
         <source>Transform Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="400"/>
+        <location filename="../views/TirIntents.cpp" line="413"/>
         <source>Set Scope…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="401"/>
+        <location filename="../views/TirIntents.cpp" line="414"/>
         <source>Storage Align…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="402"/>
+        <location filename="../views/TirIntents.cpp" line="415"/>
         <source>Reindex…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="403"/>
+        <location filename="../views/TirIntents.cpp" line="416"/>
         <source>Decompose Padding…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="404"/>
+        <location filename="../views/TirIntents.cpp" line="417"/>
         <source>Pad Einsum…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="405"/>
+        <location filename="../views/TirIntents.cpp" line="418"/>
+        <source>Reorder Block Iterators…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="419"/>
+        <source>Set Data Type (Unsafe)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="420"/>
         <source>Add Unit Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="406"/>
+        <location filename="../views/TirIntents.cpp" line="421"/>
         <source>Annotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="407"/>
+        <location filename="../views/TirIntents.cpp" line="422"/>
         <source>Unannotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="408"/>
+        <location filename="../views/TirIntents.cpp" line="423"/>
         <source>Tensorize…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="409"/>
+        <location filename="../views/TirIntents.cpp" line="424"/>
         <source>Transform Block Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="410"/>
+        <location filename="../views/TirIntents.cpp" line="425"/>
         <source>Set Axis Separator…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="432"/>
-        <location filename="../views/TirIntents.cpp" line="788"/>
+        <location filename="../views/TirIntents.cpp" line="447"/>
+        <location filename="../views/TirIntents.cpp" line="819"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="530"/>
+        <location filename="../views/TirIntents.cpp" line="452"/>
+        <location filename="../views/TirIntents.cpp" line="980"/>
+        <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="561"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="534"/>
+        <location filename="../views/TirIntents.cpp" line="565"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="535"/>
+        <location filename="../views/TirIntents.cpp" line="566"/>
         <source>split: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="595"/>
+        <location filename="../views/TirIntents.cpp" line="626"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="602"/>
+        <location filename="../views/TirIntents.cpp" line="633"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="645"/>
+        <location filename="../views/TirIntents.cpp" line="676"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="672"/>
+        <location filename="../views/TirIntents.cpp" line="703"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="675"/>
+        <location filename="../views/TirIntents.cpp" line="706"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="686"/>
+        <location filename="../views/TirIntents.cpp" line="717"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="708"/>
+        <location filename="../views/TirIntents.cpp" line="739"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="714"/>
+        <location filename="../views/TirIntents.cpp" line="745"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="730"/>
+        <location filename="../views/TirIntents.cpp" line="761"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="734"/>
+        <location filename="../views/TirIntents.cpp" line="765"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="735"/>
+        <location filename="../views/TirIntents.cpp" line="766"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="749"/>
+        <location filename="../views/TirIntents.cpp" line="780"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="757"/>
+        <location filename="../views/TirIntents.cpp" line="788"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="764"/>
-        <location filename="../views/TirIntents.cpp" line="765"/>
+        <location filename="../views/TirIntents.cpp" line="795"/>
+        <location filename="../views/TirIntents.cpp" line="796"/>
         <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="780"/>
+        <location filename="../views/TirIntents.cpp" line="811"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="792"/>
+        <location filename="../views/TirIntents.cpp" line="823"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="797"/>
+        <location filename="../views/TirIntents.cpp" line="828"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="807"/>
+        <location filename="../views/TirIntents.cpp" line="838"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="813"/>
+        <location filename="../views/TirIntents.cpp" line="844"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="821"/>
+        <location filename="../views/TirIntents.cpp" line="852"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="822"/>
+        <location filename="../views/TirIntents.cpp" line="853"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="823"/>
+        <location filename="../views/TirIntents.cpp" line="854"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="828"/>
+        <location filename="../views/TirIntents.cpp" line="859"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="830"/>
+        <location filename="../views/TirIntents.cpp" line="861"/>
         <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="830"/>
-        <location filename="../views/TirIntents.cpp" line="910"/>
+        <location filename="../views/TirIntents.cpp" line="861"/>
+        <location filename="../views/TirIntents.cpp" line="941"/>
+        <location filename="../views/TirIntents.cpp" line="997"/>
         <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="833"/>
-        <location filename="../views/TirIntents.cpp" line="912"/>
+        <location filename="../views/TirIntents.cpp" line="864"/>
+        <location filename="../views/TirIntents.cpp" line="943"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="839"/>
+        <location filename="../views/TirIntents.cpp" line="870"/>
         <source>Blocks that read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="840"/>
+        <location filename="../views/TirIntents.cpp" line="871"/>
         <source>Blocks that read the cache directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="844"/>
+        <location filename="../views/TirIntents.cpp" line="875"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="847"/>
+        <location filename="../views/TirIntents.cpp" line="878"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="858"/>
+        <location filename="../views/TirIntents.cpp" line="889"/>
         <source>%1 read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="870"/>
+        <location filename="../views/TirIntents.cpp" line="901"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="871"/>
-        <location filename="../views/TirIntents.cpp" line="932"/>
+        <location filename="../views/TirIntents.cpp" line="902"/>
+        <location filename="../views/TirIntents.cpp" line="963"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="876"/>
+        <location filename="../views/TirIntents.cpp" line="907"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="879"/>
+        <location filename="../views/TirIntents.cpp" line="910"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="884"/>
+        <location filename="../views/TirIntents.cpp" line="915"/>
         <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="887"/>
+        <location filename="../views/TirIntents.cpp" line="918"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="903"/>
+        <location filename="../views/TirIntents.cpp" line="934"/>
         <source>Init block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="904"/>
+        <location filename="../views/TirIntents.cpp" line="935"/>
         <source>Padding block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="909"/>
+        <location filename="../views/TirIntents.cpp" line="983"/>
+        <source>Block iterators in their new order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="991"/>
+        <source>Data type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="994"/>
+        <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="462"/>
+        <location filename="../views/TirIntents.cpp" line="940"/>
+        <location filename="../views/TirIntents.cpp" line="990"/>
         <source>%1: %2 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="919"/>
+        <location filename="../views/TirIntents.cpp" line="950"/>
         <source>Axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="921"/>
+        <location filename="../views/TirIntents.cpp" line="952"/>
         <source>Factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="922"/>
+        <location filename="../views/TirIntents.cpp" line="953"/>
         <source>Offset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="931"/>
+        <location filename="../views/TirIntents.cpp" line="962"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="936"/>
+        <location filename="../views/TirIntents.cpp" line="967"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="941"/>
+        <location filename="../views/TirIntents.cpp" line="972"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1070,7 +1109,7 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirLoopStrip</name>
     <message>
-        <location filename="../views/TirLoopStrip.cpp" line="53"/>
+        <location filename="../views/TirLoopStrip.cpp" line="56"/>
         <source>Drop on a loop, or between two loops.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1143,59 +1182,54 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
-        <source>axis_separators: &apos;%1&apos; is not a non-negative integer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="320"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="323"/>
         <source>index_map: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="325"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="328"/>
         <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="333"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="336"/>
         <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="362"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="365"/>
         <source>unannotate: %1 has no annotation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="365"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="368"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="376"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="379"/>
         <source>set_axis_separator: block %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="384"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="547"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="387"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="550"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="407"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="410"/>
         <source>%1: there is no block %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="416"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="424"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="419"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="427"/>
         <source>Key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="418"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="421"/>
         <source>Value type</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1255,82 +1289,87 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="309"/>
+        <source>%1: &apos;%2&apos; is not a non-negative integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="432"/>
         <source>TensorIntrin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="431"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="434"/>
         <source>Registered in this document: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="437"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="440"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="442"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="445"/>
         <source>Axis separators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="444"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="447"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="452"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="455"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="454"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="457"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="482"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="485"/>
         <source>%1 needs an annotation key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="486"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="489"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="499"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="502"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="503"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="506"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="507"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="510"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="521"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="524"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="527"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="530"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="537"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="540"/>
         <source>transform_block_layout takes a Python lambda: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="541"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="544"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1509,388 +1548,388 @@ No problem found.
 <context>
     <name>tessera::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="245"/>
+        <location filename="../app/gui/MainWindow.cpp" line="247"/>
         <source>Script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="246"/>
+        <location filename="../app/gui/MainWindow.cpp" line="248"/>
         <source>Stage DAG</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="247"/>
+        <location filename="../app/gui/MainWindow.cpp" line="249"/>
         <source>IterVar hyper-graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="250"/>
         <source>Loop nest</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="249"/>
+        <location filename="../app/gui/MainWindow.cpp" line="251"/>
         <source>Block graph</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="250"/>
+        <location filename="../app/gui/MainWindow.cpp" line="252"/>
         <source>Loops and iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="251"/>
+        <location filename="../app/gui/MainWindow.cpp" line="253"/>
         <source>Loop nest (TensorIR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="252"/>
+        <location filename="../app/gui/MainWindow.cpp" line="254"/>
         <source>Buffer layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="253"/>
+        <location filename="../app/gui/MainWindow.cpp" line="255"/>
         <source>Bounds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="254"/>
+        <location filename="../app/gui/MainWindow.cpp" line="256"/>
         <source>Bounds (TensorIR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="257"/>
         <source>Code</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="256"/>
+        <location filename="../app/gui/MainWindow.cpp" line="258"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="257"/>
+        <location filename="../app/gui/MainWindow.cpp" line="259"/>
         <source>Run log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="258"/>
+        <location filename="../app/gui/MainWindow.cpp" line="260"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="309"/>
+        <location filename="../app/gui/MainWindow.cpp" line="315"/>
         <source>The docks are back where they were at the first start.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="381"/>
+        <location filename="../app/gui/MainWindow.cpp" line="387"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="382"/>
+        <location filename="../app/gui/MainWindow.cpp" line="388"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="390"/>
+        <location filename="../app/gui/MainWindow.cpp" line="396"/>
         <source>Open &amp;Example</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="396"/>
+        <location filename="../app/gui/MainWindow.cpp" line="402"/>
         <source>TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="403"/>
+        <location filename="../app/gui/MainWindow.cpp" line="409"/>
         <source>Open as Tensor&amp;IR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="408"/>
+        <location filename="../app/gui/MainWindow.cpp" line="414"/>
         <source>TensorIR &amp;Spelling</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="413"/>
+        <location filename="../app/gui/MainWindow.cpp" line="419"/>
         <source>TVM 0.&amp;20 (tir.Schedule, T.block)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="414"/>
+        <location filename="../app/gui/MainWindow.cpp" line="420"/>
         <source>TVM 0.2&amp;6 (s_tir.Schedule, T.sblock)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="423"/>
+        <location filename="../app/gui/MainWindow.cpp" line="429"/>
         <source>Recent &amp;Files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="427"/>
+        <location filename="../app/gui/MainWindow.cpp" line="433"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="429"/>
+        <location filename="../app/gui/MainWindow.cpp" line="435"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="431"/>
+        <location filename="../app/gui/MainWindow.cpp" line="437"/>
         <source>&amp;Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="432"/>
+        <location filename="../app/gui/MainWindow.cpp" line="438"/>
         <source>Script for &amp;TVM…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="437"/>
+        <location filename="../app/gui/MainWindow.cpp" line="443"/>
         <source>TensorIR Program for TVM 0.&amp;20…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="440"/>
+        <location filename="../app/gui/MainWindow.cpp" line="446"/>
         <source>TensorIR Program for TVM 0.2&amp;6…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="442"/>
+        <location filename="../app/gui/MainWindow.cpp" line="448"/>
         <source>Current &amp;View as PNG/SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="446"/>
+        <location filename="../app/gui/MainWindow.cpp" line="452"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="451"/>
+        <location filename="../app/gui/MainWindow.cpp" line="457"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="468"/>
+        <location filename="../app/gui/MainWindow.cpp" line="474"/>
         <source>Undid %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="474"/>
+        <location filename="../app/gui/MainWindow.cpp" line="480"/>
         <source>Redid %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="485"/>
+        <location filename="../app/gui/MainWindow.cpp" line="491"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="489"/>
+        <location filename="../app/gui/MainWindow.cpp" line="495"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="494"/>
+        <location filename="../app/gui/MainWindow.cpp" line="500"/>
         <source>&amp;Schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="501"/>
+        <location filename="../app/gui/MainWindow.cpp" line="507"/>
         <source>&amp;Split…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="502"/>
+        <location filename="../app/gui/MainWindow.cpp" line="508"/>
         <source>&amp;Tile…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="503"/>
+        <location filename="../app/gui/MainWindow.cpp" line="509"/>
         <source>&amp;Fuse</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="504"/>
+        <location filename="../app/gui/MainWindow.cpp" line="510"/>
         <source>&amp;Reorder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="505"/>
+        <location filename="../app/gui/MainWindow.cpp" line="511"/>
         <source>&amp;Vectorize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="506"/>
+        <location filename="../app/gui/MainWindow.cpp" line="512"/>
         <source>&amp;Unroll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="507"/>
+        <location filename="../app/gui/MainWindow.cpp" line="513"/>
         <source>&amp;Parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="508"/>
+        <location filename="../app/gui/MainWindow.cpp" line="514"/>
         <source>&amp;Bind to Thread…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="511"/>
+        <location filename="../app/gui/MainWindow.cpp" line="517"/>
         <source>Compute &amp;At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="512"/>
+        <location filename="../app/gui/MainWindow.cpp" line="518"/>
         <source>Compute &amp;Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="513"/>
+        <location filename="../app/gui/MainWindow.cpp" line="519"/>
         <source>Compute R&amp;oot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="514"/>
+        <location filename="../app/gui/MainWindow.cpp" line="520"/>
         <source>Cache R&amp;ead…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="515"/>
+        <location filename="../app/gui/MainWindow.cpp" line="521"/>
         <source>Cache &amp;Write…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="516"/>
+        <location filename="../app/gui/MainWindow.cpp" line="522"/>
         <source>R&amp;factor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="517"/>
+        <location filename="../app/gui/MainWindow.cpp" line="523"/>
         <source>Transform &amp;Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="531"/>
+        <location filename="../app/gui/MainWindow.cpp" line="537"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="532"/>
+        <location filename="../app/gui/MainWindow.cpp" line="538"/>
         <source>Run on &amp;CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="533"/>
+        <location filename="../app/gui/MainWindow.cpp" line="539"/>
         <source>&amp;Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="539"/>
+        <location filename="../app/gui/MainWindow.cpp" line="545"/>
         <source>C&amp;ancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="542"/>
+        <location filename="../app/gui/MainWindow.cpp" line="548"/>
         <source>R&amp;unner…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="551"/>
+        <location filename="../app/gui/MainWindow.cpp" line="557"/>
         <source>Run and Profile now submit Slurm jobs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="552"/>
+        <location filename="../app/gui/MainWindow.cpp" line="558"/>
         <source>Run and Profile now run on this machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="561"/>
+        <location filename="../app/gui/MainWindow.cpp" line="567"/>
         <source>&amp;Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="582"/>
+        <location filename="../app/gui/MainWindow.cpp" line="588"/>
         <source>This build has no LLVM backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="614"/>
         <location filename="../app/gui/MainWindow.cpp" line="620"/>
+        <location filename="../app/gui/MainWindow.cpp" line="626"/>
         <source>A run is already going.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="668"/>
+        <location filename="../app/gui/MainWindow.cpp" line="674"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="736"/>
+        <location filename="../app/gui/MainWindow.cpp" line="742"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="739"/>
+        <location filename="../app/gui/MainWindow.cpp" line="745"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="742"/>
+        <location filename="../app/gui/MainWindow.cpp" line="748"/>
         <source>&amp;Dark Palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="752"/>
+        <location filename="../app/gui/MainWindow.cpp" line="758"/>
         <source>TensorIR &amp;Function</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="755"/>
+        <location filename="../app/gui/MainWindow.cpp" line="761"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="787"/>
+        <location filename="../app/gui/MainWindow.cpp" line="793"/>
         <source>Showing the module&apos;s function %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="796"/>
+        <location filename="../app/gui/MainWindow.cpp" line="802"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="797"/>
+        <location filename="../app/gui/MainWindow.cpp" line="803"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="800"/>
+        <location filename="../app/gui/MainWindow.cpp" line="806"/>
         <source>&amp;About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="801"/>
+        <location filename="../app/gui/MainWindow.cpp" line="807"/>
         <source>About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="802"/>
+        <location filename="../app/gui/MainWindow.cpp" line="808"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="837"/>
+        <location filename="../app/gui/MainWindow.cpp" line="843"/>
         <source>No errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="838"/>
+        <location filename="../app/gui/MainWindow.cpp" line="844"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n error</numerusform>
@@ -1898,324 +1937,324 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="886"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1189"/>
+        <location filename="../app/gui/MainWindow.cpp" line="892"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1195"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="895"/>
+        <location filename="../app/gui/MainWindow.cpp" line="901"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="923"/>
+        <location filename="../app/gui/MainWindow.cpp" line="929"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="948"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
+        <location filename="../app/gui/MainWindow.cpp" line="954"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1008"/>
         <source>Could not open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="952"/>
+        <location filename="../app/gui/MainWindow.cpp" line="958"/>
         <source>Open failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="963"/>
+        <location filename="../app/gui/MainWindow.cpp" line="969"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="991"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1007"/>
+        <location filename="../app/gui/MainWindow.cpp" line="997"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
         <source>%1 (example)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="993"/>
+        <location filename="../app/gui/MainWindow.cpp" line="999"/>
         <source>Opened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="995"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1001"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1009"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1015"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1019"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1025"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1020"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1028"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1034"/>
         <source>Open as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1032"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1038"/>
         <source>%1 as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1045"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1051"/>
         <source>The document is TensorIR already</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1046"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1052"/>
         <source>The script has no te schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1066"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1090"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1072"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1096"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1078"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1084"/>
         <source>Save As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1113"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1119"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1114"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1120"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1143"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1149"/>
         <source>Made tunable: see the Tune dock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1154"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1160"/>
         <source>Applied %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1216"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1230"/>
         <source>Export script for TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1218"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1254"/>
         <source>Python (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1240"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1246"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1300"/>
         <source>Cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1236"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1292"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1298"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="214"/>
+        <location filename="../app/gui/MainWindow.cpp" line="216"/>
         <source>Showing %1 (Edit ▸ Undo returns)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="629"/>
+        <location filename="../app/gui/MainWindow.cpp" line="635"/>
         <source>Profiling %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="629"/>
-        <location filename="../app/gui/MainWindow.cpp" line="630"/>
+        <location filename="../app/gui/MainWindow.cpp" line="635"/>
+        <location filename="../app/gui/MainWindow.cpp" line="636"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="629"/>
-        <location filename="../app/gui/MainWindow.cpp" line="630"/>
+        <location filename="../app/gui/MainWindow.cpp" line="635"/>
+        <location filename="../app/gui/MainWindow.cpp" line="636"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="630"/>
+        <location filename="../app/gui/MainWindow.cpp" line="636"/>
         <source>Running %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="631"/>
+        <location filename="../app/gui/MainWindow.cpp" line="637"/>
         <source> of a Slurm node</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="693"/>
+        <location filename="../app/gui/MainWindow.cpp" line="699"/>
         <source>%1: run failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="704"/>
+        <location filename="../app/gui/MainWindow.cpp" line="710"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="705"/>
+        <location filename="../app/gui/MainWindow.cpp" line="711"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="708"/>
+        <location filename="../app/gui/MainWindow.cpp" line="714"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="727"/>
+        <location filename="../app/gui/MainWindow.cpp" line="733"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1033"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1050"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1056"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1247"/>
         <location filename="../app/gui/MainWindow.cpp" line="1253"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1259"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1261"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1267"/>
         <source>The script has errors: fix them first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1283"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1288"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1289"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1285"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1299"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1305"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1302"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1308"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1302"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1308"/>
         <source>Shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="972"/>
+        <location filename="../app/gui/MainWindow.cpp" line="978"/>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="973"/>
+        <location filename="../app/gui/MainWindow.cpp" line="979"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="980"/>
+        <location filename="../app/gui/MainWindow.cpp" line="986"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="535"/>
+        <location filename="../app/gui/MainWindow.cpp" line="541"/>
         <source>Run on &amp;GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="537"/>
+        <location filename="../app/gui/MainWindow.cpp" line="543"/>
         <source>Profile on G&amp;PU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="579"/>
+        <location filename="../app/gui/MainWindow.cpp" line="585"/>
         <source>No CUDA GPU here (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="485"/>
+        <location filename="../app/gui/MainWindow.cpp" line="491"/>
         <source>&amp;Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="489"/>
+        <location filename="../app/gui/MainWindow.cpp" line="495"/>
         <source>&amp;Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1325"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1331"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1330"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1336"/>
         <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="386"/>
+        <location filename="../app/gui/MainWindow.cpp" line="392"/>
         <source>Open project or script</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="387"/>
+        <location filename="../app/gui/MainWindow.cpp" line="393"/>
         <source>Tessera projects and scripts (*.tessera *.py);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1074"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1080"/>
         <source>Save project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1075"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1081"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="700"/>
+        <location filename="../app/gui/MainWindow.cpp" line="706"/>
         <source>, matches the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="701"/>
+        <location filename="../app/gui/MainWindow.cpp" line="707"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2434,33 +2473,33 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="507"/>
+        <location filename="../app/gui/TuneController.cpp" line="508"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="567"/>
+        <location filename="../app/gui/TuneController.cpp" line="568"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="576"/>
-        <location filename="../app/gui/TuneController.cpp" line="608"/>
+        <location filename="../app/gui/TuneController.cpp" line="577"/>
+        <location filename="../app/gui/TuneController.cpp" line="609"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="593"/>
+        <location filename="../app/gui/TuneController.cpp" line="594"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="603"/>
+        <location filename="../app/gui/TuneController.cpp" line="604"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="609"/>
+        <location filename="../app/gui/TuneController.cpp" line="610"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2500,117 +2539,117 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="628"/>
+        <location filename="../app/gui/TuneController.cpp" line="629"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="631"/>
+        <location filename="../app/gui/TuneController.cpp" line="632"/>
         <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="644"/>
+        <location filename="../app/gui/TuneController.cpp" line="645"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="648"/>
+        <location filename="../app/gui/TuneController.cpp" line="649"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="656"/>
+        <location filename="../app/gui/TuneController.cpp" line="657"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="672"/>
+        <location filename="../app/gui/TuneController.cpp" line="673"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="680"/>
+        <location filename="../app/gui/TuneController.cpp" line="681"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="692"/>
+        <location filename="../app/gui/TuneController.cpp" line="693"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="703"/>
+        <location filename="../app/gui/TuneController.cpp" line="704"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="704"/>
+        <location filename="../app/gui/TuneController.cpp" line="705"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="721"/>
+        <location filename="../app/gui/TuneController.cpp" line="722"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="731"/>
+        <location filename="../app/gui/TuneController.cpp" line="732"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="735"/>
+        <location filename="../app/gui/TuneController.cpp" line="736"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="738"/>
+        <location filename="../app/gui/TuneController.cpp" line="739"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="739"/>
+        <location filename="../app/gui/TuneController.cpp" line="740"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="740"/>
+        <location filename="../app/gui/TuneController.cpp" line="741"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="742"/>
+        <location filename="../app/gui/TuneController.cpp" line="743"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="743"/>
+        <location filename="../app/gui/TuneController.cpp" line="744"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="747"/>
+        <location filename="../app/gui/TuneController.cpp" line="748"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="748"/>
+        <location filename="../app/gui/TuneController.cpp" line="749"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="760"/>
+        <location filename="../app/gui/TuneController.cpp" line="761"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="770"/>
+        <location filename="../app/gui/TuneController.cpp" line="771"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="796"/>
+        <location filename="../app/gui/TuneController.cpp" line="797"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2641,177 +2680,177 @@ No problem found.
 <context>
     <name>tessera::views::BoundsView</name>
     <message>
-        <location filename="../views/BoundsView.cpp" line="39"/>
+        <location filename="../views/BoundsView.cpp" line="45"/>
         <source>placeholder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="40"/>
+        <location filename="../views/BoundsView.cpp" line="46"/>
         <source>compute</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="41"/>
+        <location filename="../views/BoundsView.cpp" line="47"/>
         <source>spatial</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="42"/>
+        <location filename="../views/BoundsView.cpp" line="48"/>
         <source>reduce</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="43"/>
+        <location filename="../views/BoundsView.cpp" line="49"/>
         <source>vector</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="44"/>
+        <location filename="../views/BoundsView.cpp" line="50"/>
         <source>parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="45"/>
+        <location filename="../views/BoundsView.cpp" line="51"/>
         <source>unrolled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="46"/>
+        <location filename="../views/BoundsView.cpp" line="52"/>
         <source>thread</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="81"/>
+        <location filename="../views/BoundsView.cpp" line="87"/>
         <source>InferBound phases for producer → consumer:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="82"/>
+        <location filename="../views/BoundsView.cpp" line="88"/>
         <source>Stage / IterVar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="82"/>
+        <location filename="../views/BoundsView.cpp" line="88"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="82"/>
+        <location filename="../views/BoundsView.cpp" line="88"/>
         <source>Min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="82"/>
+        <location filename="../views/BoundsView.cpp" line="88"/>
         <source>Extent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="83"/>
+        <location filename="../views/BoundsView.cpp" line="89"/>
         <source>Attach</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="83"/>
+        <location filename="../views/BoundsView.cpp" line="89"/>
         <source>Realize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="83"/>
+        <location filename="../views/BoundsView.cpp" line="89"/>
         <source>Computed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="83"/>
+        <location filename="../views/BoundsView.cpp" line="89"/>
         <source>Required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="86"/>
+        <location filename="../views/BoundsView.cpp" line="92"/>
         <source>Elements computed by the schedule vs required by the consumers; &quot;?&quot; when a count depends on a shape variable whose value is not known</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="88"/>
+        <location filename="../views/BoundsView.cpp" line="94"/>
         <source>IterVar / dimension</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="88"/>
+        <location filename="../views/BoundsView.cpp" line="94"/>
         <source>Set or range</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="109"/>
+        <location filename="../views/BoundsView.cpp" line="121"/>
         <source>No bounds: the script creates no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="110"/>
+        <location filename="../views/BoundsView.cpp" line="122"/>
         <source>No bounds: the script has errors.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="119"/>
+        <location filename="../views/BoundsView.cpp" line="131"/>
         <source> (output)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="130"/>
+        <location filename="../views/BoundsView.cpp" line="142"/>
         <source> (leaf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="151"/>
+        <location filename="../views/BoundsView.cpp" line="163"/>
         <source>No producer → consumer pair here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="151"/>
+        <location filename="../views/BoundsView.cpp" line="163"/>
         <source>No schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="152"/>
+        <location filename="../views/BoundsView.cpp" line="164"/>
         <source>The phase tables explain how InferBound sizes a compute stage that another compute stage reads (e.g. after cache_read, or B read by C).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="160"/>
+        <location filename="../views/BoundsView.cpp" line="172"/>
         <source>Phase 1: consumer %1&apos;s leaf vars</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="163"/>
+        <location filename="../views/BoundsView.cpp" line="175"/>
         <source>Phase 2: PassUpDomain to %1&apos;s root vars</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="165"/>
+        <location filename="../views/BoundsView.cpp" line="177"/>
         <source>after %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="168"/>
+        <location filename="../views/BoundsView.cpp" line="180"/>
         <source>root vars (after relaxation)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="171"/>
+        <location filename="../views/BoundsView.cpp" line="183"/>
         <source>Phase 3: %1&apos;s request of %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsView.cpp" line="173"/>
+        <location filename="../views/BoundsView.cpp" line="185"/>
         <source>Phase 4: %1&apos;s root ranges</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsPanes.cpp" line="68"/>
+        <location filename="../views/BoundsPanes.cpp" line="71"/>
         <source>Over-computation: %1× the required elements</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/BoundsPanes.cpp" line="79"/>
+        <location filename="../views/BoundsPanes.cpp" line="82"/>
         <source>?: the count depends on a shape variable whose value is not known here</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3010,22 +3049,22 @@ No problem found.
 <context>
     <name>tessera::views::CodeView</name>
     <message>
-        <location filename="../views/CodeView.cpp" line="69"/>
+        <location filename="../views/CodeView.cpp" line="70"/>
         <source>Previous pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="70"/>
+        <location filename="../views/CodeView.cpp" line="71"/>
         <source>Next pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="82"/>
+        <location filename="../views/CodeView.cpp" line="83"/>
         <source>Lowered loop program</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/CodeView.cpp" line="123"/>
+        <location filename="../views/CodeView.cpp" line="126"/>
         <source>No lowered program yet.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3059,42 +3098,42 @@ No problem found.
 <context>
     <name>tessera::views::IterVarGraphView</name>
     <message>
-        <location filename="../views/IterVarGraphView.cpp" line="44"/>
+        <location filename="../views/IterVarGraphView.cpp" line="47"/>
         <source>Loop order, outermost first: drag a loop to reorder</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/IterVarGraphView.cpp" line="54"/>
+        <location filename="../views/IterVarGraphView.cpp" line="57"/>
         <source>No iter vars: the script has no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/IterVarGraphView.cpp" line="72"/>
+        <location filename="../views/IterVarGraphView.cpp" line="75"/>
         <source>%1 is an input (placeholder): it has no loops.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/IterVarGraphView.cpp" line="78"/>
+        <location filename="../views/IterVarGraphView.cpp" line="81"/>
         <source>Stage %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/IterVarGraphView.cpp" line="126"/>
+        <location filename="../views/IterVarGraphView.cpp" line="129"/>
         <source>Drop on a loop (iter var).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/IterVarGraphView.cpp" line="128"/>
+        <location filename="../views/IterVarGraphView.cpp" line="131"/>
         <source>%1 is not a loop any more (not a leaf var).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/IterVarGraphView.cpp" line="132"/>
+        <location filename="../views/IterVarGraphView.cpp" line="135"/>
         <source>fuse: %1 is not a loop (not a leaf var).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/IterVarGraphView.cpp" line="135"/>
+        <location filename="../views/IterVarGraphView.cpp" line="138"/>
         <source>fuse: %1 and %2 are not neighbours in the loop order (%3).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3102,157 +3141,157 @@ No problem found.
 <context>
     <name>tessera::views::LoopNestView</name>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="27"/>
+        <location filename="../views/LoopNestView.cpp" line="28"/>
         <source>loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="29"/>
+        <location filename="../views/LoopNestView.cpp" line="30"/>
         <source>produce</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="31"/>
+        <location filename="../views/LoopNestView.cpp" line="32"/>
         <source>realize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="33"/>
+        <location filename="../views/LoopNestView.cpp" line="34"/>
         <source>allocate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="35"/>
+        <location filename="../views/LoopNestView.cpp" line="36"/>
         <source>condition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="37"/>
+        <location filename="../views/LoopNestView.cpp" line="38"/>
         <source>store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="47"/>
+        <location filename="../views/LoopNestView.cpp" line="48"/>
         <source>serial</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="48"/>
+        <location filename="../views/LoopNestView.cpp" line="49"/>
         <source>parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="49"/>
+        <location filename="../views/LoopNestView.cpp" line="50"/>
         <source>vectorized</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="50"/>
+        <location filename="../views/LoopNestView.cpp" line="51"/>
         <source>unrolled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="51"/>
+        <location filename="../views/LoopNestView.cpp" line="52"/>
         <source>thread_binding</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="147"/>
+        <location filename="../views/LoopNestView.cpp" line="149"/>
         <source>Statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="147"/>
+        <location filename="../views/LoopNestView.cpp" line="149"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="147"/>
+        <location filename="../views/LoopNestView.cpp" line="149"/>
         <source>Stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="147"/>
+        <location filename="../views/LoopNestView.cpp" line="149"/>
         <source>Working set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="147"/>
+        <location filename="../views/LoopNestView.cpp" line="149"/>
         <source>Throughput (MCA)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="205"/>
+        <location filename="../views/LoopNestView.cpp" line="207"/>
         <source>Measured (%1): %2 ms per call of the whole kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="230"/>
+        <location filename="../views/LoopNestView.cpp" line="232"/>
         <source>%1 cyc/it · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="232"/>
+        <location filename="../views/LoopNestView.cpp" line="234"/>
         <source>LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 micro-ops), bound by %5.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="240"/>
+        <location filename="../views/LoopNestView.cpp" line="242"/>
         <source>Busiest unit: %1, %2 cycles per iteration.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="308"/>
+        <location filename="../views/LoopNestView.cpp" line="310"/>
         <source>Drop: compute %1 at %2.%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="309"/>
+        <location filename="../views/LoopNestView.cpp" line="311"/>
         <source>Drop: reorder %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="314"/>
+        <location filename="../views/LoopNestView.cpp" line="316"/>
         <source>There is no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="315"/>
+        <location filename="../views/LoopNestView.cpp" line="317"/>
         <source>Drop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="319"/>
+        <location filename="../views/LoopNestView.cpp" line="321"/>
         <source>Unknown stage %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="321"/>
+        <location filename="../views/LoopNestView.cpp" line="323"/>
         <source>%1 is not a loop of %2&apos;s schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="326"/>
+        <location filename="../views/LoopNestView.cpp" line="328"/>
         <source>Unknown drag.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="328"/>
+        <location filename="../views/LoopNestView.cpp" line="330"/>
         <source>reorder: %1 and %2 belong to different stages.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="329"/>
+        <location filename="../views/LoopNestView.cpp" line="331"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="331"/>
+        <location filename="../views/LoopNestView.cpp" line="333"/>
         <source>%1 is already there: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="334"/>
+        <location filename="../views/LoopNestView.cpp" line="336"/>
         <source>Only stages and loops can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4228,58 +4267,58 @@ No problem found.
 <context>
     <name>tessera::views::TirLoopNestView</name>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="75"/>
+        <location filename="../views/TirLoopNestView.cpp" line="78"/>
         <source>Statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="75"/>
+        <location filename="../views/TirLoopNestView.cpp" line="78"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="75"/>
+        <location filename="../views/TirLoopNestView.cpp" line="78"/>
         <source>Iterators and bindings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="75"/>
+        <location filename="../views/TirLoopNestView.cpp" line="78"/>
         <source>Working set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="121"/>
+        <location filename="../views/TirLoopNestView.cpp" line="127"/>
         <source>block, T.init</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="121"/>
+        <location filename="../views/TirLoopNestView.cpp" line="127"/>
         <source>block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="168"/>
+        <location filename="../views/TirLoopNestView.cpp" line="174"/>
         <source>There is no TensorIR schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="169"/>
-        <location filename="../views/TirLoopNestView.cpp" line="201"/>
+        <location filename="../views/TirLoopNestView.cpp" line="175"/>
+        <location filename="../views/TirLoopNestView.cpp" line="207"/>
         <source>Drop a block or a loop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="186"/>
+        <location filename="../views/TirLoopNestView.cpp" line="192"/>
         <source>No other block sits under %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="192"/>
+        <location filename="../views/TirLoopNestView.cpp" line="198"/>
         <source>Reorder or fuse loops within the loop graph or within this nest.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="198"/>
+        <location filename="../views/TirLoopNestView.cpp" line="204"/>
         <source>%1 is not a loop of %2: loops move only within their nest</source>
         <translation type="unfinished"></translation>
     </message>

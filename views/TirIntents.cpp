@@ -80,25 +80,6 @@ Result<std::vector<int64_t>> ParsePositiveList(const QString& text, const char* 
   return out;
 }
 
-// "1, 0" or "[1, 0]": reorder_block_iter_var's new order, each a block iterator's position.
-Result<std::vector<int64_t>> ParseIterOrder(const QString& text) {
-  QString body = text.trimmed();
-  if (body.startsWith('[') && body.endsWith(']')) body = body.mid(1, body.size() - 2);
-  std::vector<int64_t> out;
-  for (const QString& part : body.split(',', Qt::SkipEmptyParts)) {
-    bool ok = false;
-    int64_t v = part.trimmed().toLongLong(&ok);
-    if (!ok || v < 0)
-      return Error(
-          S(TirIntentsText::tr("reorder_block_iter_var: '%1' is not an iterator's position")
-                .arg(part.trimmed())));
-    out.push_back(v);
-  }
-  if (out.empty())
-    return Error(S(TirIntentsText::tr("reorder_block_iter_var: give the iterators' new order")));
-  return out;
-}
-
 // tile: each of the two loops split by its factor (the outer extent inferred), then the
 // outer parts before the inner ones, as TE's tile does: x_0, y_0, x_1, y_1.
 Status ApplyTile(tir::Schedule& sch, const Intent& intent) {
@@ -208,7 +189,8 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     return sch.PadEinsum(*block, *padding);
   }
   if (p == "reorder_block_iter_var") {
-    auto order = ParseIterOrder(intent.params.value("new_order").toString());
+    // Each entry is a block iterator's old position.
+    auto order = ParseNonNegativeList(intent.params.value("new_order").toString(), "new_order");
     if (!order.ok()) return order.error();
     return sch.ReorderBlockIterVar(*block, *order);
   }

@@ -298,7 +298,7 @@ QString PythonStringLiteral(const QString& text) {
   return out + "\"";
 }
 
-Result<std::vector<int64_t>> ParseAxisSeparators(const QString& text) {
+Result<std::vector<int64_t>> ParseNonNegativeList(const QString& text, const QString& what) {
   QString body = text.trimmed();
   if (body.startsWith('[') && body.endsWith(']')) body = body.mid(1, body.size() - 2);
   std::vector<int64_t> out;
@@ -306,12 +306,15 @@ Result<std::vector<int64_t>> ParseAxisSeparators(const QString& text) {
     bool ok = false;
     int64_t v = part.trimmed().toLongLong(&ok);
     if (!ok || v < 0)
-      return Fail(
-          TirPrimitiveArgumentsText::tr("axis_separators: '%1' is not a non-negative integer")
-              .arg(part.trimmed()));
+      return Fail(TirPrimitiveArgumentsText::tr("%1: '%2' is not a non-negative integer")
+                      .arg(what, part.trimmed()));
     out.push_back(v);
   }
   return out;
+}
+
+Result<std::vector<int64_t>> ParseAxisSeparators(const QString& text) {
+  return ParseNonNegativeList(text, "axis_separators");
 }
 
 QString IndexMapLambdaProblem(const QString& text, size_t arity) {

@@ -40,7 +40,10 @@ struct TirAnnotationValue {
 Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QString& text);
 // A Python string literal of `text` in double quotes.
 QString PythonStringLiteral(const QString& text);
-// "1" or "[1, 2]" (or "" / "[]": none) as the non-negative axes set_axis_separator takes.
+// "1" or "[1, 2]" (or "" / "[]": none) as a list of non-negative integers; a refusal
+// names `what` (the argument).
+Result<std::vector<int64_t>> ParseNonNegativeList(const QString& text, const QString& what);
+// The non-negative axes set_axis_separator takes, read by ParseNonNegativeList.
 Result<std::vector<int64_t>> ParseAxisSeparators(const QString& text);
 // Why `text` is not a lambda of `arity` parameters ("" = it is): a syntax error says
 // where ("column 14: expected ..."), counted in `text`.
