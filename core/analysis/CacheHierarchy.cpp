@@ -4,6 +4,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 namespace tessera::analysis {
 
@@ -118,8 +121,30 @@ CacheHierarchy ReadCacheHierarchy(const std::string& dir) {
   return h;
 }
 
+CacheHierarchy CpuidCacheHierarchy() {
+  CacheHierarchy h;
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(0x80000000, &a, &b, &c, &d) || a < 0x80000006) return h;
+  // 0x80000005 ECX: L1d KiB in bits 31:24, line bytes in 7:0 (zero where the vendor
+  // does not fill it).
+  if (__get_cpuid(0x80000005, &a, &b, &c, &d) && (c >> 24) > 0) {
+    h.levels.push_back({"L1", 1, int64_t(c >> 24) * 1024, 1});
+    if ((c & 0xff) > 0) h.line_bytes = c & 0xff;
+  }
+  // 0x80000006 ECX: L2 KiB in bits 31:16.
+  if (__get_cpuid(0x80000006, &a, &b, &c, &d) && (c >> 16) > 0)
+    h.levels.push_back({"L2", 2, int64_t(c >> 16) * 1024, 1});
+#endif
+  return h;
+}
+
 const CacheHierarchy& HostCacheHierarchy() {
-  static const CacheHierarchy host = ReadCacheHierarchy();
+  // Some virtual machines list no caches in sysfs; CPUID's per-core levels then stand in.
+  static const CacheHierarchy host = [] {
+    CacheHierarchy h = ReadCacheHierarchy();
+    return h.levels.empty() ? CpuidCacheHierarchy() : h;
+  }();
   return host;
 }
 

@@ -2,8 +2,9 @@
 // /sys/devices/system/cpu/cpu0/cache/index*/ (level, type, size, coherency_line_size).
 // The cache-fit marks of the loop nest, the traffic model and the bandwidth kernel are
 // sized from it, so nothing about the machine is hard-coded. Instruction caches are
-// skipped; a machine without that directory gets no levels (callers then report
-// "unknown" rather than guess).
+// skipped; where that directory lists none (some virtual machines) the host's levels come
+// from CPUID (CpuidCacheHierarchy), and without either callers report "unknown" rather
+// than guess.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +36,13 @@ struct CacheHierarchy {
 // skipped.
 CacheHierarchy ReadCacheHierarchy(const std::string& dir = "/sys/devices/system/cpu/cpu0/cache");
 
-// The host's hierarchy, read once per process (thread-safe).
+// The per-core levels x86 CPUID reports in its extended leaves (L1d from 0x80000005, L2
+// from 0x80000006; the shared L3 is left out, as virtual machines report it unreliably);
+// none elsewhere or where the leaves are empty.
+CacheHierarchy CpuidCacheHierarchy();
+
+// The host's hierarchy, read once per process (thread-safe): sysfs, or CPUID's levels
+// where sysfs lists none.
 const CacheHierarchy& HostCacheHierarchy();
 
 // "32 KiB", "1.5 MiB", "100 B".

@@ -209,6 +209,20 @@ io, ii = s[B].split(B.op.axis[0], factor=16)
     QCOMPARE(h.FittingLevel(3 * 1024 * 1024), std::string("DRAM"));
     QVERIFY(analysis::ReadCacheHierarchy("/nonexistent").levels.empty());
   }
+  // A machine whose sysfs lists no caches (some virtual machines) still gets the levels
+  // CPUID reports: per-core L1 and L2, innermost first, each larger than the one inside.
+  void cpuidLevelsStandInForSysfs() {
+    analysis::CacheHierarchy h = analysis::CpuidCacheHierarchy();
+#if defined(__x86_64__)
+    QVERIFY(!h.levels.empty());
+#endif
+    for (size_t i = 0; i < h.levels.size(); ++i) {
+      QVERIFY(h.levels[i].size_bytes > 0);
+      QVERIFY(h.levels[i].name == "L" + std::to_string(h.levels[i].level));
+      if (i > 0) QVERIFY(h.levels[i].size_bytes > h.levels[i - 1].size_bytes);
+    }
+    QVERIFY(!analysis::HostCacheHierarchy().levels.empty() || h.levels.empty());
+  }
 };
 
 QTEST_APPLESS_MAIN(TestCacheFit)
