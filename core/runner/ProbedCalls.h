@@ -7,6 +7,13 @@
 // says how fast the machine runs; a probe before every call would put its work (about
 // 0.6 ms) between the calls of a short kernel and time that kernel colder than it runs
 // back to back. A kernel of kProbeIntervalMs or more still gets a probe before each call.
+//
+// An interruption (another process, an interrupt handler) that lands in the probe's half
+// millisecond makes it read many times slower than the machine runs, and every call paired
+// with it would look as many times faster. So the first probe of a measurement, and any
+// probe that reads over kProbeRetryRatio times the fastest of the measurement so far, runs
+// once more and the faster of the two counts: a machine that really runs slower reads slow
+// twice.
 #pragma once
 
 #include <functional>
@@ -18,11 +25,12 @@
 namespace tessera::runner {
 
 inline constexpr double kProbeIntervalMs = 5.0;
+inline constexpr double kProbeRetryRatio = 1.5;
 
 struct ProbedTimes {
   std::vector<double> times_ms;   // one per timed call
   std::vector<double> probes_ms;  // the probe paired with each timed call
-  int probe_runs = 0;             // how many times the probe ran
+  int probe_runs = 0;             // how many times the probe ran (retries included)
   std::string error;              // the first failing call's message (nothing timed then)
 };
 

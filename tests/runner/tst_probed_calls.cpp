@@ -1,9 +1,11 @@
 // runner/ProbedCalls: how often the host probe runs next to a kernel's timed calls, and
 // which probe each call is paired with (the tuner's host-speed scaling divides by it).
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <thread>
+#include <vector>
 
 #include "runner/ProbedCalls.h"
 
@@ -12,11 +14,23 @@ using namespace tessera::runner;
 
 namespace {
 
-// A probe that counts its runs and returns its run number as its time, so that each
-// call's paired probe says which run it was.
+// A probe that counts its runs and returns a time that says which run it was (1 ms and
+// the run number in microseconds: never slow enough to be run again but the first).
 struct CountingProbe {
   int runs = 0;
-  double operator()() { return ++runs; }
+  double operator()() { return Time(++runs); }
+  static double Time(int run) { return 1.0 + run * 1e-3; }
+};
+
+// A probe that reads the given times in turn, then the last one forever.
+struct ScriptedProbe {
+  std::vector<double> times;
+  size_t runs = 0;
+  double operator()() {
+    const double t = times[std::min(runs, times.size() - 1)];
+    ++runs;
+    return t;
+  }
 };
 
 }  // namespace
@@ -25,7 +39,7 @@ class TestProbedCalls : public QObject {
   Q_OBJECT
 
  private slots:
-  void aBlockOfShortCallsRunsTheProbeOnce() {
+  void aBlockOfShortCallsIsProbedAtOnePoint() {
     CountingProbe probe;
     int calls = 0;
     ProbedTimes t = TimeProbedCalls(
@@ -36,19 +50,21 @@ class TestProbedCalls : public QObject {
         },
         std::ref(probe), 1e9);
     QVERIFY(t.error.empty());
-    QCOMPARE(calls, 53);  // the warm-up calls are not timed and not probed
-    QCOMPARE(probe.runs, 1);
-    QCOMPARE(t.probe_runs, 1);
+    QCOMPARE(calls, 53);      // the warm-up calls are not timed and not probed
+    QCOMPARE(probe.runs, 2);  // the first probe runs twice
+    QCOMPARE(t.probe_runs, 2);
     QCOMPARE(int(t.times_ms.size()), 50);
-    QCOMPARE(t.probes_ms, std::vector<double>(50, 1.0));
+    QCOMPARE(t.probes_ms, std::vector<double>(50, CountingProbe::Time(1)));
   }
 
   void aZeroIntervalProbesBeforeEveryCall() {
     CountingProbe probe;
     ProbedTimes t = TimeProbedCalls(
         1, 6, [] { return Status::Ok(); }, std::ref(probe), 0);
-    QCOMPARE(probe.runs, 6);
-    QCOMPARE(t.probes_ms, (std::vector<double>{1, 2, 3, 4, 5, 6}));
+    QCOMPARE(probe.runs, 7);
+    std::vector<double> expected{CountingProbe::Time(1)};  // the faster of runs 1 and 2
+    for (int run = 3; run <= 7; ++run) expected.push_back(CountingProbe::Time(run));
+    QCOMPARE(t.probes_ms, expected);
   }
 
   void theProbeRunsAgainOnceTheBlocksCallsLastTheInterval() {
@@ -65,19 +81,48 @@ class TestProbedCalls : public QObject {
         std::ref(probe), interval);
     QVERIFY(t.error.empty());
     QCOMPARE(t.probe_runs, probe.runs);
-    QVERIFY(probe.runs >= 4);
+    QVERIFY(probe.runs >= 5);
     std::map<double, std::vector<double>> blocks;  // paired probe -> its calls' times
     for (size_t i = 0; i < t.times_ms.size(); ++i) {
       if (i > 0) QVERIFY(t.probes_ms[i] >= t.probes_ms[i - 1]);  // in the order they ran
       blocks[t.probes_ms[i]].push_back(t.times_ms[i]);
     }
-    QCOMPARE(int(blocks.size()), probe.runs);
-    for (const auto& [run, times] : blocks) {
+    QCOMPARE(int(blocks.size()), probe.runs - 1);  // the first probe ran twice
+    for (const auto& [probe_time, times] : blocks) {
       double before_last = 0;
       for (size_t i = 0; i + 1 < times.size(); ++i) before_last += times[i];
       QVERIFY2(before_last < interval, "a probe was skipped");
-      if (run < probe.runs) QVERIFY2(before_last + times.back() >= interval, "probed too soon");
+      if (probe_time < CountingProbe::Time(probe.runs))
+        QVERIFY2(before_last + times.back() >= interval, "probed too soon");
     }
+  }
+
+  // A probe interrupted for 20 ms against the machine's 0.5 ms would make every call it
+  // covers look 40 times faster; it runs again and the faster reading counts.
+  void anInterruptedFirstProbeRunsAgain() {
+    ScriptedProbe probe{{20.0, 0.5}};
+    ProbedTimes t = TimeProbedCalls(
+        0, 30, [] { return Status::Ok(); }, std::ref(probe), 1e9);
+    QCOMPARE(t.probe_runs, 2);
+    QCOMPARE(t.probes_ms, std::vector<double>(30, 0.5));
+  }
+
+  void anInterruptedLaterProbeRunsAgain() {
+    ScriptedProbe probe{{0.5, 0.6, 0.55, 9.0, 0.52, 0.7, 0.51}};
+    ProbedTimes t = TimeProbedCalls(
+        0, 5, [] { return Status::Ok(); }, std::ref(probe), 0);
+    // 0.5 and 0.6 (the first, twice), 0.55, 9.0 and its retry 0.52, 0.7, 0.51: only the
+    // reading over 1.5 times the fastest so far ran again.
+    QCOMPARE(t.probe_runs, 7);
+    QCOMPARE(t.probes_ms, (std::vector<double>{0.5, 0.55, 0.52, 0.7, 0.51}));
+  }
+
+  void aMachineThatRunsSlowerReadsSlowTwice() {
+    ScriptedProbe probe{{0.5, 0.5, 2.0, 2.0, 2.1}};
+    ProbedTimes t = TimeProbedCalls(
+        0, 3, [] { return Status::Ok(); }, std::ref(probe), 0);
+    QCOMPARE(t.probe_runs, 6);  // the slow readings ran again, and read slow again
+    QCOMPARE(t.probes_ms, (std::vector<double>{0.5, 2.0, 2.1}));
   }
 
   void aFailingCallTimesNothing() {
