@@ -545,27 +545,27 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="217"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="229"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="225"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="237"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="230"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="242"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="241"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="253"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="267"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="279"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation type="unfinished"></translation>
     </message>
@@ -615,7 +615,7 @@ computes %1 elements, %2 required</source>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
         <location filename="../views/TirIntents.cpp" line="218"/>
-        <location filename="../views/TirIntents.cpp" line="999"/>
+        <location filename="../views/TirIntents.cpp" line="1088"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -722,386 +722,416 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="402"/>
-        <source>block %1 has no loop %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="406"/>
-        <source>Reverse Compute At…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="407"/>
-        <source>Reverse Compute Inline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="408"/>
-        <source>Decompose Reduction…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="409"/>
-        <source>Fuse with Inner Loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="410"/>
-        <source>Tile with Inner Loop…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="411"/>
-        <source>Blockize</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="412"/>
-        <source>Transform Layout…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="413"/>
-        <source>Set Scope…</source>
+        <location filename="../views/TirIntents.cpp" line="397"/>
+        <source>merge: no loop of another nest in the scope of %1 lies at the depth of %2 with the same extents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="414"/>
-        <source>Storage Align…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="415"/>
-        <source>Reindex…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="416"/>
-        <source>Decompose Padding…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="417"/>
-        <source>Pad Einsum…</source>
+        <source>block %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="418"/>
-        <source>Reorder Block Iterators…</source>
+        <source>Reverse Compute At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="419"/>
-        <source>Set Data Type (Unsafe)…</source>
+        <source>Reverse Compute Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="420"/>
-        <source>Add Unit Loop</source>
+        <source>Decompose Reduction…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="421"/>
-        <source>Annotate…</source>
+        <source>Fuse with Inner Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="422"/>
-        <source>Unannotate…</source>
+        <source>Merge with Other Nests…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="423"/>
-        <source>Tensorize…</source>
+        <source>Tile with Inner Loop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="424"/>
-        <source>Transform Block Layout…</source>
+        <source>Blockize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="425"/>
+        <source>Transform Layout…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="426"/>
+        <source>Set Scope…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="427"/>
+        <source>Storage Align…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="428"/>
+        <source>Reindex…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="429"/>
+        <source>Decompose Padding…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="430"/>
+        <source>Pad Einsum…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="431"/>
+        <source>Reorder Block Iterators…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="432"/>
+        <source>Set Data Type (Unsafe)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="433"/>
+        <source>Add Unit Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="434"/>
+        <source>Annotate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="435"/>
+        <source>Unannotate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="436"/>
+        <source>Tensorize…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="437"/>
+        <source>Transform Block Layout…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="438"/>
         <source>Set Axis Separator…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="447"/>
-        <location filename="../views/TirIntents.cpp" line="819"/>
+        <location filename="../views/TirIntents.cpp" line="462"/>
+        <location filename="../views/TirIntents.cpp" line="908"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="452"/>
-        <location filename="../views/TirIntents.cpp" line="980"/>
+        <location filename="../views/TirIntents.cpp" line="467"/>
+        <location filename="../views/TirIntents.cpp" line="1069"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="561"/>
+        <location filename="../views/TirIntents.cpp" line="588"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="565"/>
+        <location filename="../views/TirIntents.cpp" line="592"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="566"/>
+        <location filename="../views/TirIntents.cpp" line="593"/>
         <source>split: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="626"/>
+        <location filename="../views/TirIntents.cpp" line="682"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="633"/>
+        <location filename="../views/TirIntents.cpp" line="689"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="676"/>
+        <location filename="../views/TirIntents.cpp" line="732"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="703"/>
+        <location filename="../views/TirIntents.cpp" line="759"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="706"/>
+        <location filename="../views/TirIntents.cpp" line="762"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="717"/>
+        <location filename="../views/TirIntents.cpp" line="773"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="739"/>
+        <location filename="../views/TirIntents.cpp" line="803"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="745"/>
+        <location filename="../views/TirIntents.cpp" line="809"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="761"/>
+        <location filename="../views/TirIntents.cpp" line="825"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="765"/>
+        <location filename="../views/TirIntents.cpp" line="829"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="766"/>
+        <location filename="../views/TirIntents.cpp" line="830"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="780"/>
+        <location filename="../views/TirIntents.cpp" line="844"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="788"/>
-        <source>tile: %1 has no inner loop to tile with</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="795"/>
-        <location filename="../views/TirIntents.cpp" line="796"/>
-        <source>Inner extent of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="811"/>
-        <source>Position of the factored loop in %1.rf&apos;s shape</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="823"/>
-        <source>Blocks (consecutive, in the order they run)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="828"/>
-        <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="838"/>
-        <source>Loop order (outermost first)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="844"/>
-        <source>Thread axis</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="852"/>
-        <source>compute_at: no block reads what %1 writes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="853"/>
-        <source>reverse_compute_at: no block writes what %1 reads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../views/TirIntents.cpp" line="854"/>
-        <source>Loop</source>
+        <source>Loops to merge %1 with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="859"/>
-        <source>%1: %2 has no buffer to cache</source>
+        <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="861"/>
-        <source>Read buffer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="861"/>
-        <location filename="../views/TirIntents.cpp" line="941"/>
-        <location filename="../views/TirIntents.cpp" line="997"/>
-        <source>Written buffer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="864"/>
-        <location filename="../views/TirIntents.cpp" line="943"/>
-        <source>Storage scope</source>
+        <location filename="../views/TirIntents.cpp" line="869"/>
+        <source>check at least one loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="870"/>
-        <source>Blocks that read the copy</source>
+        <source>merged with %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="871"/>
-        <source>Blocks that read the cache directly</source>
+        <location filename="../views/TirIntents.cpp" line="877"/>
+        <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="875"/>
-        <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
+        <location filename="../views/TirIntents.cpp" line="884"/>
+        <location filename="../views/TirIntents.cpp" line="885"/>
+        <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="878"/>
-        <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
+        <location filename="../views/TirIntents.cpp" line="900"/>
+        <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="889"/>
-        <source>%1 read the copy</source>
+        <location filename="../views/TirIntents.cpp" line="912"/>
+        <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="901"/>
-        <source>transform_layout: %1 accesses no buffer</source>
+        <location filename="../views/TirIntents.cpp" line="917"/>
+        <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="902"/>
-        <location filename="../views/TirIntents.cpp" line="963"/>
-        <source>Buffer</source>
+        <location filename="../views/TirIntents.cpp" line="927"/>
+        <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="907"/>
-        <source>Index map (a Python lambda)</source>
+        <location filename="../views/TirIntents.cpp" line="933"/>
+        <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="910"/>
-        <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
+        <location filename="../views/TirIntents.cpp" line="941"/>
+        <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="915"/>
-        <source>Pad value (empty: None)</source>
+        <location filename="../views/TirIntents.cpp" line="942"/>
+        <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="918"/>
-        <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
+        <location filename="../views/TirIntents.cpp" line="943"/>
+        <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="934"/>
-        <source>Init block above loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="935"/>
-        <source>Padding block above loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="983"/>
-        <source>Block iterators in their new order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="991"/>
-        <source>Data type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="994"/>
-        <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="462"/>
-        <location filename="../views/TirIntents.cpp" line="940"/>
-        <location filename="../views/TirIntents.cpp" line="990"/>
-        <source>%1: %2 writes no buffer</source>
+        <location filename="../views/TirIntents.cpp" line="948"/>
+        <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="950"/>
-        <source>Axis</source>
+        <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="952"/>
-        <source>Factor</source>
+        <location filename="../views/TirIntents.cpp" line="950"/>
+        <location filename="../views/TirIntents.cpp" line="1030"/>
+        <location filename="../views/TirIntents.cpp" line="1086"/>
+        <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="953"/>
-        <source>Offset</source>
+        <location filename="../views/TirIntents.cpp" line="1032"/>
+        <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="962"/>
-        <source>reindex: %1 accesses no buffer</source>
+        <location filename="../views/TirIntents.cpp" line="959"/>
+        <source>Blocks that read the copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="960"/>
+        <source>Blocks that read the cache directly</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="964"/>
+        <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="967"/>
+        <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="978"/>
+        <source>%1 read the copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="990"/>
+        <source>transform_layout: %1 accesses no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="991"/>
+        <location filename="../views/TirIntents.cpp" line="1052"/>
+        <source>Buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="996"/>
+        <source>Index map (a Python lambda)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="999"/>
+        <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1004"/>
+        <source>Pad value (empty: None)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1007"/>
+        <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1023"/>
+        <source>Init block above loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1024"/>
+        <source>Padding block above loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1072"/>
+        <source>Block iterators in their new order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1080"/>
+        <source>Data type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1083"/>
+        <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="477"/>
+        <location filename="../views/TirIntents.cpp" line="1029"/>
+        <location filename="../views/TirIntents.cpp" line="1079"/>
+        <source>%1: %2 writes no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1039"/>
+        <source>Axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1041"/>
+        <source>Factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1042"/>
+        <source>Offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1051"/>
+        <source>reindex: %1 accesses no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1056"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="972"/>
+        <location filename="../views/TirIntents.cpp" line="1061"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4303,23 +4333,23 @@ No problem found.
     </message>
     <message>
         <location filename="../views/TirLoopNestView.cpp" line="175"/>
-        <location filename="../views/TirLoopNestView.cpp" line="207"/>
+        <location filename="../views/TirLoopNestView.cpp" line="216"/>
         <source>Drop a block or a loop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="192"/>
+        <location filename="../views/TirLoopNestView.cpp" line="195"/>
         <source>No other block sits under %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="198"/>
+        <location filename="../views/TirLoopNestView.cpp" line="201"/>
         <source>Reorder or fuse loops within the loop graph or within this nest.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="204"/>
-        <source>%1 is not a loop of %2: loops move only within their nest</source>
+        <location filename="../views/TirLoopNestView.cpp" line="209"/>
+        <source>%1 is not a loop of %2: loops move only within their nest; drop it on a loop of another nest to merge the two</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -561,27 +561,27 @@ computes %1 elements, %2 required</source>
         <translation>%1 需要一个存储作用域</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="217"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="229"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="225"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="237"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation>rfactor：factor_axis 必须是整数</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="230"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="242"/>
         <source>bind needs a thread axis</source>
         <translation>bind 需要一个线程轴</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="241"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="253"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation>%1 不是本应用可应用的 TensorIR 原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="267"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="279"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation>脚本在顶层没有绑定可用于创建调度的 TensorIR 函数或模块</translation>
     </message>
@@ -631,7 +631,7 @@ computes %1 elements, %2 required</source>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
         <location filename="../views/TirIntents.cpp" line="218"/>
-        <location filename="../views/TirIntents.cpp" line="999"/>
+        <location filename="../views/TirIntents.cpp" line="1088"/>
         <source>unknown TensorIR primitive %1</source>
         <translation>未知的 TensorIR 原语 %1</translation>
     </message>
@@ -738,386 +738,416 @@ computes %1 elements, %2 required</source>
         <translation>preserve_unit_loops：保留块的新的长度为 1 的循环（False 为 TVM 的默认值，会删去它们）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="402"/>
+        <location filename="../views/TirIntents.cpp" line="397"/>
+        <source>merge: no loop of another nest in the scope of %1 lies at the depth of %2 with the same extents</source>
+        <translation>merge：%1 的作用域中没有其他循环嵌套的循环与 %2 位于同一深度且范围相同</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="414"/>
         <source>block %1 has no loop %2</source>
         <translation>块 %1 没有循环 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="406"/>
+        <location filename="../views/TirIntents.cpp" line="418"/>
         <source>Reverse Compute At…</source>
         <translation>反向计算于…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="407"/>
+        <location filename="../views/TirIntents.cpp" line="419"/>
         <source>Reverse Compute Inline</source>
         <translation>反向内联计算</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="408"/>
+        <location filename="../views/TirIntents.cpp" line="420"/>
         <source>Decompose Reduction…</source>
         <translation>分解归约…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="409"/>
+        <location filename="../views/TirIntents.cpp" line="421"/>
         <source>Fuse with Inner Loop</source>
         <translation>与内层循环融合</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="410"/>
+        <location filename="../views/TirIntents.cpp" line="422"/>
+        <source>Merge with Other Nests…</source>
+        <translation>与其他循环嵌套合并…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="423"/>
         <source>Tile with Inner Loop…</source>
         <translation>与内层循环分块…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="411"/>
+        <location filename="../views/TirIntents.cpp" line="424"/>
         <source>Blockize</source>
         <translation>块化</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="412"/>
+        <location filename="../views/TirIntents.cpp" line="425"/>
         <source>Transform Layout…</source>
         <translation>变换布局…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="413"/>
+        <location filename="../views/TirIntents.cpp" line="426"/>
         <source>Set Scope…</source>
         <translation>设置作用域…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="414"/>
+        <location filename="../views/TirIntents.cpp" line="427"/>
         <source>Storage Align…</source>
         <translation>存储对齐…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="415"/>
+        <location filename="../views/TirIntents.cpp" line="428"/>
         <source>Reindex…</source>
         <translation>重新索引…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="416"/>
+        <location filename="../views/TirIntents.cpp" line="429"/>
         <source>Decompose Padding…</source>
         <translation>分解填充…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="417"/>
+        <location filename="../views/TirIntents.cpp" line="430"/>
         <source>Pad Einsum…</source>
         <translation>填充 Einsum…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="418"/>
+        <location filename="../views/TirIntents.cpp" line="431"/>
         <source>Reorder Block Iterators…</source>
         <translation>重排块迭代器…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="419"/>
+        <location filename="../views/TirIntents.cpp" line="432"/>
         <source>Set Data Type (Unsafe)…</source>
         <translation>设置数据类型（不安全）…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="420"/>
+        <location filename="../views/TirIntents.cpp" line="433"/>
         <source>Add Unit Loop</source>
         <translation>添加单位循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="421"/>
+        <location filename="../views/TirIntents.cpp" line="434"/>
         <source>Annotate…</source>
         <translation>添加注解…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="422"/>
+        <location filename="../views/TirIntents.cpp" line="435"/>
         <source>Unannotate…</source>
         <translation>移除注解…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="423"/>
+        <location filename="../views/TirIntents.cpp" line="436"/>
         <source>Tensorize…</source>
         <translation>张量化…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="424"/>
+        <location filename="../views/TirIntents.cpp" line="437"/>
         <source>Transform Block Layout…</source>
         <translation>变换块布局…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="425"/>
+        <location filename="../views/TirIntents.cpp" line="438"/>
         <source>Set Axis Separator…</source>
         <translation>设置轴分隔符…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="447"/>
-        <location filename="../views/TirIntents.cpp" line="819"/>
+        <location filename="../views/TirIntents.cpp" line="462"/>
+        <location filename="../views/TirIntents.cpp" line="908"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation>blockize：没有其他块与 %1 处于同一作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="452"/>
-        <location filename="../views/TirIntents.cpp" line="980"/>
+        <location filename="../views/TirIntents.cpp" line="467"/>
+        <location filename="../views/TirIntents.cpp" line="1069"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation>reorder_block_iter_var：%1 的迭代器少于两个</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="561"/>
+        <location filename="../views/TirIntents.cpp" line="588"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation>split：因子“%1”既不是正整数也不是 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="565"/>
+        <location filename="../views/TirIntents.cpp" line="592"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation>split：至少给出两个因子，例如 None, 32</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="566"/>
+        <location filename="../views/TirIntents.cpp" line="593"/>
         <source>split: at most one factor may be None</source>
         <translation>split：最多只能有一个因子为 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="626"/>
+        <location filename="../views/TirIntents.cpp" line="682"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation>%1 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="633"/>
+        <location filename="../views/TirIntents.cpp" line="689"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="676"/>
+        <location filename="../views/TirIntents.cpp" line="732"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation>%1 不能计算于它自己的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="703"/>
+        <location filename="../views/TirIntents.cpp" line="759"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation>%1 和 %2 并不都是 %3 的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="706"/>
+        <location filename="../views/TirIntents.cpp" line="762"/>
         <source>a loop dropped on itself does nothing</source>
         <translation>把循环拖放到它自身上不会有任何效果</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="717"/>
+        <location filename="../views/TirIntents.cpp" line="773"/>
         <source>%1 is already there: nothing to do</source>
         <translation>%1 已经在那里：无需操作</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="739"/>
+        <location filename="../views/TirIntents.cpp" line="803"/>
         <source>%1: select a block first</source>
         <translation>%1：请先选择一个块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="745"/>
+        <location filename="../views/TirIntents.cpp" line="809"/>
         <source>%1: select a loop of %2 first</source>
         <translation>%1：请先选择 %2 的一个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="761"/>
+        <location filename="../views/TirIntents.cpp" line="825"/>
         <source>Factors (None is inferred)</source>
         <translation>因子（None 表示自动推断）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="765"/>
+        <location filename="../views/TirIntents.cpp" line="829"/>
         <source>No predicate</source>
         <translation>不加谓词</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="766"/>
+        <location filename="../views/TirIntents.cpp" line="830"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation>disable_predication：拆分后的循环不加 T.where 保护；因子不能整除长度时，块会越界执行</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="780"/>
+        <location filename="../views/TirIntents.cpp" line="844"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="788"/>
+        <location filename="../views/TirIntents.cpp" line="854"/>
+        <source>Loops to merge %1 with</source>
+        <translation>与 %1 合并的循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="859"/>
+        <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
+        <translation>勾选的循环所在的嵌套与 %1 的嵌套合并为一个嵌套 %1_m，其循环体依次执行各嵌套的循环体，位于最后一个嵌套原来的位置。与 TVM 一样，merge 只检查嵌套的形状，不检查其中各块读写的先后顺序</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="869"/>
+        <source>check at least one loop</source>
+        <translation>请至少勾选一个循环</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="870"/>
+        <source>merged with %1</source>
+        <translation>与 %1 合并</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="877"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation>tile：%1 没有可分块的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="795"/>
-        <location filename="../views/TirIntents.cpp" line="796"/>
+        <location filename="../views/TirIntents.cpp" line="884"/>
+        <location filename="../views/TirIntents.cpp" line="885"/>
         <source>Inner extent of %1</source>
         <translation>%1 的内层范围</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="811"/>
+        <location filename="../views/TirIntents.cpp" line="900"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation>分解出的循环在 %1.rf 形状中的位置</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="823"/>
+        <location filename="../views/TirIntents.cpp" line="912"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation>块（相邻，按执行顺序）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="828"/>
+        <location filename="../views/TirIntents.cpp" line="917"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation>勾选的块及其公共循环之下的循环合并为一个块 outer_&lt;B&gt;_&lt;C&gt;_</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="838"/>
+        <location filename="../views/TirIntents.cpp" line="927"/>
         <source>Loop order (outermost first)</source>
         <translation>循环顺序（最外层在前）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="844"/>
+        <location filename="../views/TirIntents.cpp" line="933"/>
         <source>Thread axis</source>
         <translation>线程轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="852"/>
+        <location filename="../views/TirIntents.cpp" line="941"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation>compute_at：没有块读取 %1 写入的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="853"/>
+        <location filename="../views/TirIntents.cpp" line="942"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation>reverse_compute_at：没有块写入 %1 读取的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="854"/>
+        <location filename="../views/TirIntents.cpp" line="943"/>
         <source>Loop</source>
         <translation>循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="859"/>
+        <location filename="../views/TirIntents.cpp" line="948"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation>%1：%2 没有可缓存的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="861"/>
+        <location filename="../views/TirIntents.cpp" line="950"/>
         <source>Read buffer</source>
         <translation>读取的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="861"/>
-        <location filename="../views/TirIntents.cpp" line="941"/>
-        <location filename="../views/TirIntents.cpp" line="997"/>
+        <location filename="../views/TirIntents.cpp" line="950"/>
+        <location filename="../views/TirIntents.cpp" line="1030"/>
+        <location filename="../views/TirIntents.cpp" line="1086"/>
         <source>Written buffer</source>
         <translation>写入的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="864"/>
-        <location filename="../views/TirIntents.cpp" line="943"/>
+        <location filename="../views/TirIntents.cpp" line="953"/>
+        <location filename="../views/TirIntents.cpp" line="1032"/>
         <source>Storage scope</source>
         <translation>存储作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="870"/>
+        <location filename="../views/TirIntents.cpp" line="959"/>
         <source>Blocks that read the copy</source>
         <translation>读取副本的块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="871"/>
+        <location filename="../views/TirIntents.cpp" line="960"/>
         <source>Blocks that read the cache directly</source>
         <translation>直接读取缓存的块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="875"/>
+        <location filename="../views/TirIntents.cpp" line="964"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation>consumer_blocks：改为读取副本的读者（全部：TVM 的默认值 None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="878"/>
+        <location filename="../views/TirIntents.cpp" line="967"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation>consumer_blocks：读取缓存而非被写缓冲区的读者（无：TVM 的默认值）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="889"/>
+        <location filename="../views/TirIntents.cpp" line="978"/>
         <source>%1 read the copy</source>
         <translation>%1 读取副本</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="901"/>
+        <location filename="../views/TirIntents.cpp" line="990"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation>transform_layout：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="902"/>
-        <location filename="../views/TirIntents.cpp" line="963"/>
+        <location filename="../views/TirIntents.cpp" line="991"/>
+        <location filename="../views/TirIntents.cpp" line="1052"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="907"/>
+        <location filename="../views/TirIntents.cpp" line="996"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="910"/>
+        <location filename="../views/TirIntents.cpp" line="999"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation>由逻辑索引得到物理索引，例如 lambda i, j: (i, j // 4, j % 4)；新形状单元更多的地方会出现填充</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="915"/>
+        <location filename="../views/TirIntents.cpp" line="1004"/>
         <source>Pad value (empty: None)</source>
         <translation>填充值（留空：None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="918"/>
+        <location filename="../views/TirIntents.cpp" line="1007"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation>填充存放的内容：一个数（0.0），或物理索引的 lambda；None 会拒绝产生填充的映射（TransformationIntroducesPaddingError）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="934"/>
+        <location filename="../views/TirIntents.cpp" line="1023"/>
         <source>Init block above loop</source>
         <translation>初始化块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="935"/>
+        <location filename="../views/TirIntents.cpp" line="1024"/>
         <source>Padding block above loop</source>
         <translation>填充块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="983"/>
+        <location filename="../views/TirIntents.cpp" line="1072"/>
         <source>Block iterators in their new order</source>
         <translation>块迭代器的新顺序</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="991"/>
+        <location filename="../views/TirIntents.cpp" line="1080"/>
         <source>Data type</source>
         <translation>数据类型</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="994"/>
+        <location filename="../views/TirIntents.cpp" line="1083"/>
         <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
         <translation>缓冲区的元素类型；写入时转换为该类型，读取时转换回原类型，因此数值可能损失精度</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="462"/>
-        <location filename="../views/TirIntents.cpp" line="940"/>
-        <location filename="../views/TirIntents.cpp" line="990"/>
+        <location filename="../views/TirIntents.cpp" line="477"/>
+        <location filename="../views/TirIntents.cpp" line="1029"/>
+        <location filename="../views/TirIntents.cpp" line="1079"/>
         <source>%1: %2 writes no buffer</source>
         <translation>%1：%2 不写入任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="950"/>
+        <location filename="../views/TirIntents.cpp" line="1039"/>
         <source>Axis</source>
         <translation>轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="952"/>
+        <location filename="../views/TirIntents.cpp" line="1041"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="953"/>
+        <location filename="../views/TirIntents.cpp" line="1042"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="962"/>
+        <location filename="../views/TirIntents.cpp" line="1051"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation>reindex：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="967"/>
+        <location filename="../views/TirIntents.cpp" line="1056"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation>填充（每个块迭代器一个倍数）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="972"/>
+        <location filename="../views/TirIntents.cpp" line="1061"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation>每个迭代器的范围向上填充到其对应数的倍数，例如 1, 32, 1</translation>
     </message>
@@ -4442,24 +4472,28 @@ No problem found.
     </message>
     <message>
         <location filename="../views/TirLoopNestView.cpp" line="175"/>
-        <location filename="../views/TirLoopNestView.cpp" line="207"/>
+        <location filename="../views/TirLoopNestView.cpp" line="216"/>
         <source>Drop a block or a loop on a loop.</source>
         <translation>请把块或循环拖放到循环上。</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="192"/>
+        <location filename="../views/TirLoopNestView.cpp" line="195"/>
         <source>No other block sits under %1.</source>
         <translation>%1 下面没有其他块。</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="198"/>
+        <location filename="../views/TirLoopNestView.cpp" line="201"/>
         <source>Reorder or fuse loops within the loop graph or within this nest.</source>
         <translation>在循环图或本嵌套中重排或融合循环。</translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="204"/>
+        <location filename="../views/TirLoopNestView.cpp" line="209"/>
+        <source>%1 is not a loop of %2: loops move only within their nest; drop it on a loop of another nest to merge the two</source>
+        <translation>%1 不是 %2 的循环：循环只能在其所在的嵌套内移动；将其拖放到另一个嵌套的循环上可合并两个嵌套</translation>
+    </message>
+    <message>
         <source>%1 is not a loop of %2: loops move only within their nest</source>
-        <translation>%1 不是 %2 的循环：循环只能在所属嵌套内移动</translation>
+        <translation type="vanished">%1 不是 %2 的循环：循环只能在所属嵌套内移动</translation>
     </message>
 </context>
 <context>

@@ -388,6 +388,18 @@ QString SetConsumerParams(Intent& intent, const QVariantMap& values, const QStri
   return {};
 }
 
+// merge's other loops from params["merge_with"] ("D: i; E: i").
+QStringList MergeWith(const Intent& intent) {
+  return intent.params.value("merge_with").toString().split("; ", Qt::SkipEmptyParts);
+}
+
+QString NoMergeChoice(const QString& block, const QString& loop) {
+  return TirIntentsText::tr(
+             "merge: no loop of another nest in the scope of %1 lies at the depth of %2 with "
+             "the same extents")
+      .arg(block, loop);
+}
+
 }  // namespace
 
 Result<tir::LoopRV> TirLoopRV(tir::Schedule& sch, const QString& block, const QString& name) {
@@ -407,6 +419,7 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "reverse_compute_inline") return TirIntentsText::tr("Reverse Compute Inline");
   if (p == "decompose_reduction") return TirIntentsText::tr("Decompose Reduction…");
   if (p == "fuse") return TirIntentsText::tr("Fuse with Inner Loop");
+  if (p == "merge") return TirIntentsText::tr("Merge with Other Nests…");
   if (p == "tile") return TirIntentsText::tr("Tile with Inner Loop…");
   if (p == "blockize") return TirIntentsText::tr("Blockize");
   if (p == "transform_layout") return TirIntentsText::tr("Transform Layout…");
@@ -431,6 +444,8 @@ QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& p, const QSt
   if (IsTirArgumentPrimitive(p)) return TirArgumentMenuProblem(sch, p, block, loop);
   bool checked = p == "parallel" || p == "vectorize" || p == "unroll" ||
                  p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor";
+  if (p == "merge" && TirMergeChoices(sch, block, loop, 1).isEmpty())
+    return NoMergeChoice(block, loop);
   if (!checked) return {};
   Intent dry{p, block, {loop}, {}};
   if (p == "fuse") {
@@ -491,10 +506,22 @@ const QStringList& TirBlockPrimitives() {
 }
 
 const QStringList& TirLoopPrimitives() {
-  static const QStringList list{"split",     "tile",      "fuse",          "reorder",
-                                "parallel",  "vectorize", "unroll",        "bind",
-                                "rfactor",   "blockize",  "add_unit_loop", "decompose_reduction",
-                                "tensorize", "annotate",  "unannotate"};
+  static const QStringList list{"split",
+                                "tile",
+                                "fuse",
+                                "merge",
+                                "reorder",
+                                "parallel",
+                                "vectorize",
+                                "unroll",
+                                "bind",
+                                "rfactor",
+                                "blockize",
+                                "add_unit_loop",
+                                "decompose_reduction",
+                                "tensorize",
+                                "annotate",
+                                "unannotate"};
   return list;
 }
 
@@ -608,8 +635,37 @@ QStringList TirBlockizeChoices(const tir::Schedule& sch, const QString& block) {
   return out;
 }
 
+QStringList TirMergeChoices(const tir::Schedule& sch, const QString& block, const QString& loop,
+                            int most) {
+  std::vector<const tir::ForNode*> own = TirLoopsOf(sch, block);
+  std::set<const tir::ForNode*> seen(own.begin(), own.end());
+  QStringList out;
+  for (const tir::BlockRealizeNode* r : TirBlocks(sch)) {
+    QString other = Q(r->block->name);
+    for (const tir::ForNode* l : TirLoopsOf(sch, other)) {
+      if (!seen.insert(l).second) continue;
+      QString choice = other + ": " + Q(l->loop_var.name());
+      if (TirIntentProblem(sch, Intent{"merge", block, {loop}, {{"merge_with", choice}}}).isEmpty())
+        out << choice;
+      if (out.size() >= most) return out;
+    }
+  }
+  return out;
+}
+
 Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
   const QString& p = intent.primitive;
+  if (p == "merge") {
+    auto loops = IntentLoops(sch, intent);
+    if (!loops.ok()) return loops.error();
+    for (const QString& other : MergeWith(intent)) {
+      auto rv = TirLoopRV(sch, other.section(": ", 0, 0), other.section(": ", 1));
+      if (!rv.ok()) return rv.error();
+      loops->push_back(*rv);
+    }
+    auto r = sch.Merge(*loops);
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
   if (p == "blockize" && intent.params.contains("blocks")) {
     std::vector<tir::BlockRV> blocks;
     for (const QString& name : intent.params.value("blocks").toStringList()) {
@@ -730,6 +786,14 @@ TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const 
   return {intent, TirIntentProblem(sch, intent)};
 }
 
+TirDrop TirLoopOnOtherNest(const tir::Schedule& sch, const QString& sourceBlock,
+                           const QString& sourceLoop, const QString& targetBlock,
+                           const QString& targetLoop) {
+  Intent intent{
+      "merge", sourceBlock, {sourceLoop}, {{"merge_with", targetBlock + ": " + targetLoop}}};
+  return {intent, TirIntentProblem(sch, intent)};
+}
+
 PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
                                      const tir::Schedule& sch, const QString& block,
                                      const QString& loop, const IntentCheck& check,
@@ -781,6 +845,31 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     else if (problem.isEmpty())
       intent.iterVars << loops[at + 1];
     fields << PreserveUnitItersField();
+  } else if (primitive == "merge") {
+    problem = needLoop();
+    QStringList choices = problem.isEmpty() ? TirMergeChoices(sch, block, loop) : QStringList();
+    if (problem.isEmpty() && choices.isEmpty()) problem = NoMergeChoice(block, loop);
+    ParamField f;
+    f.key = "merge_with";
+    f.label = TirIntentsText::tr("Loops to merge %1 with").arg(loop);
+    f.kind = ParamField::Kind::Subset;
+    f.choices = choices;
+    f.value = choices.mid(0, 1);
+    f.tooltip =
+        TirIntentsText::tr(
+            "The nests of the checked loops and of %1 become one nest %1_m whose body runs each "
+            "nest's body in turn, where the last nest stood. Like TVM, merge checks the nests' "
+            "shape, not the order of what their blocks read and write")
+            .arg(loop);
+    ParamField check;
+    check.key = "merge_check";
+    check.kind = ParamField::Kind::Preview;
+    check.verdict = [](const QVariantMap& v) -> Result<QString> {
+      QStringList checked = v.value("merge_with").toStringList();
+      if (checked.isEmpty()) return Error(S(TirIntentsText::tr("check at least one loop")));
+      return TirIntentsText::tr("merged with %1").arg(checked.join(", "));
+    };
+    fields << f << check;
   } else if (primitive == "tile") {
     problem = needLoop();
     int at = int(loops.indexOf(loop));
@@ -1016,6 +1105,8 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
         intent.params[key] = values->value(key).toBool();
     if (values->contains("blocks"))
       intent.params["blocks"] = values->value("blocks").toStringList();
+    if (values->contains("merge_with"))
+      intent.params["merge_with"] = values->value("merge_with").toStringList().join("; ");
     if (values->contains("index") && values->value("index").toInt() != -1)
       intent.params["index"] = values->value("index").toInt();
     problem = SetConsumerParams(intent, *values, consumers);

@@ -74,6 +74,13 @@ QStringList TirCacheConsumerChoices(const tir::Schedule& sch, const QString& blo
 // (the block menu's blockize asks which; params["blocks"] holds them).
 QStringList TirBlockizeChoices(const tir::Schedule& sch, const QString& block);
 
+// The loops merge can join with loop `loop` of `block`: a loop of another nest of the
+// same scope at the same depth with equal extents, as "block: loop" (a block under it),
+// each checked by merging on a copy. merge's params["merge_with"] holds them, joined by
+// "; ". At most `most` of them (the menu asks whether there is one).
+QStringList TirMergeChoices(const tir::Schedule& sch, const QString& block, const QString& loop,
+                            int most = 1 << 30);
+
 // Applies `intent` to `sch` (a copy: the views never touch the document's schedule).
 Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent);
 // Why `intent` is illegal on `sch` ("" = it applies): applied to a copy of `sch`. An
@@ -94,8 +101,9 @@ bool TirBlockFeeds(const tir::Schedule& sch, const QString& a, const QString& b)
 // What dropping a block or loop on a loop means: a block on a loop of another block
 // -> compute_at (reverse_compute_at when the block reads what the loop's blocks
 // write); a loop on a neighbouring loop of the same block -> fuse; on another loop
-// of the same block -> reorder (the two swap). `loopBlock` is the block whose loops
-// hold `targetLoop` (and `sourceLoop`, for a loop drop).
+// of the same block -> reorder (the two swap); on a loop of another nest -> merge.
+// `loopBlock` is the block whose loops hold `targetLoop` (and `sourceLoop`, for a loop
+// drop).
 struct TirDrop {
   std::optional<Intent> intent;  // what the drop would request
   QString problem;               // why it is refused ("" = legal)
@@ -109,6 +117,11 @@ TirDrop TirBlockOnLoop(const tir::Schedule& sch, const QString& block, const QSt
 // dragged loop moves there, the loops between shift by one (reorder).
 TirDrop TirLoopOnLoop(const tir::Schedule& sch, const QString& loopBlock, const QString& sourceLoop,
                       const QString& targetLoop, TirDropPlace place = TirDropPlace::On);
+// Loop `sourceLoop` of `sourceBlock` dropped on loop `targetLoop` of `targetBlock`, a block
+// of another nest: merge.
+TirDrop TirLoopOnOtherNest(const tir::Schedule& sch, const QString& sourceBlock,
+                           const QString& sourceLoop, const QString& targetBlock,
+                           const QString& targetLoop);
 
 // Asks `primitive`'s parameters for `block` (and `loop`, for the loop menu) with the
 // ParameterDialog and checks the intent on a copy of the schedule before returning it.

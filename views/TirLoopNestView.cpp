@@ -174,21 +174,24 @@ TirDrop TirLoopNestView::dropOf(const QString& payload, QTreeWidgetItem* target,
   if (!sch_) return {std::nullopt, tr("There is no TensorIR schedule.")};
   if (!IsLoop(target)) return {std::nullopt, tr("Drop a block or a loop on a loop.")};
   QString targetLoop = target->data(0, kNameRole).toString();
-  if (payload.startsWith("block:")) {
-    QString block = payload.mid(6);
-    // The target loop is named among the loops of a block under it other than the
-    // dropped one.
+  // The target loop is named among the loops of a block under it other than `except`.
+  auto ownerBelow = [&](const QString& except) {
     QString owner;
     std::function<void(const QTreeWidgetItem*)> find = [&](const QTreeWidgetItem* item) {
       for (int i = 0; i < item->childCount() && owner.isEmpty(); ++i) {
         QString p = PayloadOf(item->child(i));
-        if (p.startsWith("block:") && p.mid(6) != block)
+        if (p.startsWith("block:") && p.mid(6) != except)
           owner = p.mid(6);
         else
           find(item->child(i));
       }
     };
     find(target);
+    return owner;
+  };
+  if (payload.startsWith("block:")) {
+    QString block = payload.mid(6);
+    QString owner = ownerBelow(block);
     if (owner.isEmpty()) return {std::nullopt, tr("No other block sits under %1.").arg(targetLoop)};
     return TirBlockOnLoop(*sch_, block, owner, targetLoop);
   }
@@ -197,11 +200,17 @@ TirDrop TirLoopNestView::dropOf(const QString& payload, QTreeWidgetItem* target,
     if (!rest.contains('/'))  // a loop of the loop graph: its block is not in the payload
       return {std::nullopt, tr("Reorder or fuse loops within the loop graph or within this nest.")};
     QString block = rest.section('/', 0, 0);
-    // Loops of different nests may share a name: the target must be above the block.
-    if (loopItem(block, targetLoop) != target)
-      return {
-          std::nullopt,
-          tr("%1 is not a loop of %2: loops move only within their nest").arg(targetLoop, block)};
+    // Loops of different nests may share a name: the target must be above the block, or
+    // a loop of another nest to merge with.
+    if (loopItem(block, targetLoop) != target) {
+      QString owner = ownerBelow(block);
+      if (place != TirDropPlace::On || owner.isEmpty())
+        return {std::nullopt,
+                tr("%1 is not a loop of %2: loops move only within their nest; drop it on a "
+                   "loop of another nest to merge the two")
+                    .arg(targetLoop, block)};
+      return TirLoopOnOtherNest(*sch_, block, rest.section('/', 1), owner, targetLoop);
+    }
     return TirLoopOnLoop(*sch_, block, rest.section('/', 1), targetLoop, place);
   }
   return {std::nullopt, tr("Drop a block or a loop on a loop.")};

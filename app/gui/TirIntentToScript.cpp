@@ -212,6 +212,18 @@ struct Printer {
     if (p == "compute_at" || p == "reverse_compute_at" || p == "decompose_reduction" ||
         p == "decompose_padding")
       return Call(Block(intent.stage) + ", " + *loops + Options());
+    if (p == "merge") {
+      if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
+        return Fail(problem);
+      QStringList args{*loops};
+      for (const QString& other :
+           intent.params.value("merge_with").toString().split("; ", Qt::SkipEmptyParts)) {
+        const QString owner = other.section(": ", 0, 0);
+        const int index = int(views::TirLoopNames(sch, owner).indexOf(other.section(": ", 1)));
+        args << QString("%1.get_loops(%2)[%3]").arg(sp.schedule_var, Block(owner)).arg(index);
+      }
+      return Call(args.join(", "));
+    }
     if (p == "fuse" || p == "reorder") {
       if (intent.iterVars.size() < 2)
         return Fail(TirIntentToScriptText::tr("%1 needs at least two loops").arg(p));

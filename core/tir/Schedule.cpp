@@ -290,6 +290,22 @@ Result<LoopRV> Schedule::Fuse(const std::vector<LoopRV>& loops, bool preserve_un
   return rv;
 }
 
+Result<LoopRV> Schedule::Merge(const std::vector<LoopRV>& loops) {
+  std::vector<int> ids;
+  for (const LoopRV& l : loops) ids.push_back(l.id);
+  if (Status s = Enter(ids); !s.ok()) return s.error();
+  auto vars = LoopVars(loops);
+  if (!vars.ok()) return vars.error();
+  auto merged = tir::Merge(&Active(), *vars);
+  if (!merged.ok()) return merged.error();
+  Instruction inst = Inst(InstKind::Merge);
+  for (const LoopRV& l : loops) inst.inputs.push_back(l.id);
+  LoopRV rv{NewLoopRV(*merged)};
+  inst.outputs.push_back(rv.id);
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
 Status Schedule::Reorder(const std::vector<LoopRV>& loops) {
   std::vector<int> ids;
   for (const LoopRV& l : loops) ids.push_back(l.id);
@@ -965,6 +981,11 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     }
     case InstKind::Fuse: {
       auto r = sch->Fuse(loops_of(), inst.preserve_unit_iters);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
+    case InstKind::Merge: {
+      auto r = sch->Merge(loops_of());
       if (!r.ok()) return r.error();
       return std::vector<int>{r->id};
     }

@@ -100,6 +100,9 @@ class Schedule {
                                     bool disable_predication = false);
   Result<LoopRV> Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters = true);
   Status Reorder(const std::vector<LoopRV>& loops);
+  // The loops' nests (under one scope, of equal extents) merged into one; the merged loop
+  // at their depth.
+  Result<LoopRV> Merge(const std::vector<LoopRV>& loops);
   Result<LoopRV> AddUnitLoop(const BlockRV& block);
   Result<LoopRV> AddUnitLoop(const LoopRV& loop);
 

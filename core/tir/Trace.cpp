@@ -91,6 +91,8 @@ const char* inst_kind_name(InstKind kind) {
       return "UnsafeSetDType";
     case InstKind::ReorderBlockIterVar:
       return "ReorderBlockIterVar";
+    case InstKind::Merge:
+      return "Merge";
   }
   return "?";
 }
@@ -225,6 +227,9 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
       case InstKind::Fuse:
         line = outs.at(0) + " = sch.fuse(" + all_inputs +
                ", preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
+        break;
+      case InstKind::Merge:
+        line = outs.at(0) + " = sch.merge(" + all_inputs + ")";
         break;
       case InstKind::Reorder:
         line = "sch.reorder(" + all_inputs + ")";

@@ -62,8 +62,9 @@ enum class InstKind {
   CacheInplace,
   UnsafeSetDType,
   ReorderBlockIterVar,
+  Merge,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::ReorderBlockIterVar) + 1;
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::Merge) + 1;  // last kind
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).

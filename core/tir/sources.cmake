@@ -18,6 +18,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Schedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/GetBlockLoop.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/PrimitiveUtil.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/LoopMerge.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LoopTransformation.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ForKind.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ComputeInline.cpp

@@ -18,31 +18,6 @@ namespace tessera::tir {
 
 namespace loop_transformation_detail {
 
-Status CheckNoAnnotation(const ForNode* loop) {
-  if (loop->annotations.empty() && loop->for_kind != ForKind::ThreadBinding) return Status::Ok();
-  return ScheduleError("HasAnnotationOrThreadBindingError",
-                       "The primitive can't be applied because the loop " + loop->loop_var.name() +
-                           " has annotation or thread binding");
-}
-
-Status CheckStartsWithZero(const ForNode* loop) {
-  arith::Analyzer analyzer;
-  if (analyzer.CanProveEqual(loop->min, ir::make_zero(loop->min.dtype()))) return Status::Ok();
-  return ScheduleError("LoopNotStartWithZeroError",
-                       "The primitive only supports loops starting with 0, but loop " +
-                           loop->loop_var.name() + " starts at " + ExprToTVMScript(loop->min));
-}
-
-// The nearest loop or block above `node` (its parent in TVM's sref tree).
-const StmtNode* SrefParent(const ScheduleState& state, const StmtNode* node) {
-  std::vector<const StmtNode*> path = state.PathTo(node);
-  for (size_t i = path.size(); i-- > 1;) {
-    const StmtNode* p = path[i - 1];
-    if (p->kind == StmtKind::For || p->kind == StmtKind::BlockRealize) return p;
-  }
-  return nullptr;
-}
-
 Expr MulFold(const Expr& a, const Expr& b) { return ir::is_one(b) ? a : ir::mul(a, b); }
 Expr FloorDivFold(const Expr& a, const Expr& b) { return ir::is_one(b) ? a : ir::floordiv(a, b); }
 

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
+#include "tir/ScriptPrinter.h"
 
 namespace tessera::tir {
 
@@ -212,6 +214,30 @@ Status RemoveLeafBlock(ScheduleState* state, const BlockRealizeNode* block) {
   }
   return ScheduleError("OnlyLeafError", "Cannot remove the block " + block->block->name +
                                             " because it is the only leaf in its scope");
+}
+
+Status CheckNoAnnotation(const ForNode* loop) {
+  if (loop->annotations.empty() && loop->for_kind != ForKind::ThreadBinding) return Status::Ok();
+  return ScheduleError("HasAnnotationOrThreadBindingError",
+                       "The primitive can't be applied because the loop " + loop->loop_var.name() +
+                           " has annotation or thread binding");
+}
+
+Status CheckStartsWithZero(const ForNode* loop) {
+  arith::Analyzer analyzer;
+  if (analyzer.CanProveEqual(loop->min, ir::make_zero(loop->min.dtype()))) return Status::Ok();
+  return ScheduleError("LoopNotStartWithZeroError",
+                       "The primitive only supports loops starting with 0, but loop " +
+                           loop->loop_var.name() + " starts at " + ExprToTVMScript(loop->min));
+}
+
+const StmtNode* SrefParent(const ScheduleState& state, const StmtNode* node) {
+  std::vector<const StmtNode*> path = state.PathTo(node);
+  for (size_t i = path.size(); i-- > 1;) {
+    const StmtNode* p = path[i - 1];
+    if (p->kind == StmtKind::For || p->kind == StmtKind::BlockRealize) return p;
+  }
+  return nullptr;
 }
 
 }  // namespace tessera::tir

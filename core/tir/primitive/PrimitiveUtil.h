@@ -29,6 +29,12 @@ Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars);
 
 // The loop whose variable is `v`; a ValueError when an earlier primitive replaced it.
 Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v);
+// HasAnnotationOrThreadBindingError unless the loop has neither (split, fuse, merge).
+Status CheckNoAnnotation(const ForNode* loop);
+// LoopNotStartWithZeroError unless the loop provably starts at 0.
+Status CheckStartsWithZero(const ForNode* loop);
+// The nearest loop or block realize above `node` (its parent in TVM's sref tree).
+const StmtNode* SrefParent(const ScheduleState& state, const StmtNode* node);
 
 // The block with buffer `from` replaced by `to` in its body, init, signature,
 // allocations and the sources of its T.match_buffer views; inside nested blocks too when

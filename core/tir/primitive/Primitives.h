@@ -41,6 +41,13 @@ Result<Var> Fuse(ScheduleState* state, const std::vector<Var>& loops, bool prese
 // the chain keep their places.
 Status Reorder(ScheduleState* state, const std::vector<Var>& loops);
 
+// ---- LoopMerge.cpp ----
+// Merges loops of separate nests under one scope (each nest from the given loop up to the
+// loops' lowest common ancestor, a chain of only children of equal extents, starting at
+// 0) into one serial nest named i_m, ... whose body runs each given loop's body in turn,
+// where the last nest stood. Returns the merged loop at the given loops' depth.
+Result<Var> Merge(ScheduleState* state, const std::vector<Var>& loops);
+
 // A serial loop "u" of extent 1 directly above a block realize or a loop.
 Result<Var> AddUnitLoop(ScheduleState* state, const StmtNode* block_or_loop);
 

@@ -113,6 +113,14 @@ Result<Value> TirMethodSplit(const TirMethodCall& c) {
   return c.ListOf(*loops);
 }
 
+Result<Value> TirMethodMerge(const TirMethodCall& c) {
+  auto loops = c.VariadicLoops();
+  if (!loops) return loops.error();
+  auto merged = c.sch().Merge(*loops);
+  if (!merged) return merged.error();
+  return c.LoopValue(*merged);
+}
+
 Result<Value> TirMethodFuse(const TirMethodCall& c) {
   auto loops = c.VariadicLoops();
   if (!loops) return loops.error();
@@ -677,6 +685,7 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"get_producers",          {"block"},                                            1, false, TirMethodGetProducers},
     {"get_consumers",          {"block"},                                            1, false, TirMethodGetConsumers},
     {"fuse",                   {"preserve_unit_iters"},                              0, true,  TirMethodFuse},
+    {"merge",                  {},                                                   0, true,  TirMethodMerge},
     {"split",                  {"loop", "factors", "preserve_unit_iters",
                                 "disable_predication"},                              2, false, TirMethodSplit},
     {"reorder",                {},                                                   0, true,  TirMethodReorder},
