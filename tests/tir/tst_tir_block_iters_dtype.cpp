@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "TirLowerSupport.h"
+#include "TirTextChecks.h"
 #include "tir/Schedule.h"
 #include "tir/ScheduleError.h"
 #include "tir/ScriptPrinter.h"
@@ -19,17 +20,6 @@ using namespace tessera::tir::testing;
 namespace {
 
 QString Q(const std::string& s) { return QString::fromStdString(s); }
-
-// `attempt` fails with `kind` and changes neither the function nor the trace.
-void ExpectRefusal(Schedule& sch, const std::function<Status()>& attempt, const QString& kind) {
-  const std::string func = AsTVMScript(sch.func());
-  const std::string trace = TraceAsPython(sch.trace());
-  Status s = attempt();
-  QVERIFY(!s.ok());
-  QCOMPARE(Q(ErrorKind(s.error())), kind);
-  QCOMPARE(Q(AsTVMScript(sch.func())), Q(func));
-  QCOMPARE(Q(TraceAsPython(sch.trace())), Q(trace));
-}
 
 // The trace written as JSON, read back and replayed on `program`: the same function.
 void ExpectJsonReplay(const TeProgram& program, const Schedule& sch) {
