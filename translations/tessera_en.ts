@@ -530,42 +530,42 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="153"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="159"/>
         <source>%1 needs a block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="160"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="166"/>
         <source>%1 needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="162"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="168"/>
         <source>%1 needs a storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="229"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="235"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="237"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="243"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="242"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="248"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="253"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="259"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="279"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="285"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation type="unfinished"></translation>
     </message>
@@ -615,7 +615,7 @@ computes %1 elements, %2 required</source>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
         <location filename="../views/TirIntents.cpp" line="218"/>
-        <location filename="../views/TirIntents.cpp" line="1088"/>
+        <location filename="../views/TirIntents.cpp" line="1093"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -837,301 +837,306 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="462"/>
-        <location filename="../views/TirIntents.cpp" line="908"/>
+        <location filename="../views/TirIntents.cpp" line="439"/>
+        <source>Annotate Buffer Access…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="463"/>
+        <location filename="../views/TirIntents.cpp" line="913"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="467"/>
-        <location filename="../views/TirIntents.cpp" line="1069"/>
+        <location filename="../views/TirIntents.cpp" line="468"/>
+        <location filename="../views/TirIntents.cpp" line="1074"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="588"/>
+        <location filename="../views/TirIntents.cpp" line="590"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="592"/>
+        <location filename="../views/TirIntents.cpp" line="594"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="593"/>
+        <location filename="../views/TirIntents.cpp" line="595"/>
         <source>split: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="682"/>
+        <location filename="../views/TirIntents.cpp" line="684"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="689"/>
+        <location filename="../views/TirIntents.cpp" line="691"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="732"/>
+        <location filename="../views/TirIntents.cpp" line="737"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="759"/>
+        <location filename="../views/TirIntents.cpp" line="764"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="762"/>
+        <location filename="../views/TirIntents.cpp" line="767"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="773"/>
+        <location filename="../views/TirIntents.cpp" line="778"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="803"/>
+        <location filename="../views/TirIntents.cpp" line="808"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="809"/>
+        <location filename="../views/TirIntents.cpp" line="814"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="825"/>
+        <location filename="../views/TirIntents.cpp" line="830"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="829"/>
+        <location filename="../views/TirIntents.cpp" line="834"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="830"/>
+        <location filename="../views/TirIntents.cpp" line="835"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="844"/>
+        <location filename="../views/TirIntents.cpp" line="849"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="854"/>
+        <location filename="../views/TirIntents.cpp" line="859"/>
         <source>Loops to merge %1 with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="859"/>
+        <location filename="../views/TirIntents.cpp" line="864"/>
         <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="869"/>
+        <location filename="../views/TirIntents.cpp" line="874"/>
         <source>check at least one loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="870"/>
+        <location filename="../views/TirIntents.cpp" line="875"/>
         <source>merged with %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="877"/>
+        <location filename="../views/TirIntents.cpp" line="882"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="884"/>
-        <location filename="../views/TirIntents.cpp" line="885"/>
+        <location filename="../views/TirIntents.cpp" line="889"/>
+        <location filename="../views/TirIntents.cpp" line="890"/>
         <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="900"/>
+        <location filename="../views/TirIntents.cpp" line="905"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="912"/>
+        <location filename="../views/TirIntents.cpp" line="917"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="917"/>
+        <location filename="../views/TirIntents.cpp" line="922"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="927"/>
+        <location filename="../views/TirIntents.cpp" line="932"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="933"/>
+        <location filename="../views/TirIntents.cpp" line="938"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="941"/>
+        <location filename="../views/TirIntents.cpp" line="946"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="942"/>
+        <location filename="../views/TirIntents.cpp" line="947"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="943"/>
+        <location filename="../views/TirIntents.cpp" line="948"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="948"/>
+        <location filename="../views/TirIntents.cpp" line="953"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="950"/>
+        <location filename="../views/TirIntents.cpp" line="955"/>
         <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="950"/>
-        <location filename="../views/TirIntents.cpp" line="1030"/>
-        <location filename="../views/TirIntents.cpp" line="1086"/>
+        <location filename="../views/TirIntents.cpp" line="955"/>
+        <location filename="../views/TirIntents.cpp" line="1035"/>
+        <location filename="../views/TirIntents.cpp" line="1091"/>
         <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="953"/>
-        <location filename="../views/TirIntents.cpp" line="1032"/>
+        <location filename="../views/TirIntents.cpp" line="958"/>
+        <location filename="../views/TirIntents.cpp" line="1037"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="959"/>
+        <location filename="../views/TirIntents.cpp" line="964"/>
         <source>Blocks that read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="960"/>
+        <location filename="../views/TirIntents.cpp" line="965"/>
         <source>Blocks that read the cache directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="964"/>
+        <location filename="../views/TirIntents.cpp" line="969"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="967"/>
+        <location filename="../views/TirIntents.cpp" line="972"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="978"/>
+        <location filename="../views/TirIntents.cpp" line="983"/>
         <source>%1 read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="990"/>
+        <location filename="../views/TirIntents.cpp" line="995"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="991"/>
-        <location filename="../views/TirIntents.cpp" line="1052"/>
+        <location filename="../views/TirIntents.cpp" line="996"/>
+        <location filename="../views/TirIntents.cpp" line="1057"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="996"/>
+        <location filename="../views/TirIntents.cpp" line="1001"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="999"/>
+        <location filename="../views/TirIntents.cpp" line="1004"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1004"/>
+        <location filename="../views/TirIntents.cpp" line="1009"/>
         <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1007"/>
+        <location filename="../views/TirIntents.cpp" line="1012"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1023"/>
+        <location filename="../views/TirIntents.cpp" line="1028"/>
         <source>Init block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1024"/>
+        <location filename="../views/TirIntents.cpp" line="1029"/>
         <source>Padding block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1072"/>
+        <location filename="../views/TirIntents.cpp" line="1077"/>
         <source>Block iterators in their new order</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1080"/>
+        <location filename="../views/TirIntents.cpp" line="1085"/>
         <source>Data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1083"/>
+        <location filename="../views/TirIntents.cpp" line="1088"/>
         <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="477"/>
-        <location filename="../views/TirIntents.cpp" line="1029"/>
-        <location filename="../views/TirIntents.cpp" line="1079"/>
+        <location filename="../views/TirIntents.cpp" line="478"/>
+        <location filename="../views/TirIntents.cpp" line="1034"/>
+        <location filename="../views/TirIntents.cpp" line="1084"/>
         <source>%1: %2 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1039"/>
+        <location filename="../views/TirIntents.cpp" line="1044"/>
         <source>Axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1041"/>
+        <location filename="../views/TirIntents.cpp" line="1046"/>
         <source>Factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1042"/>
+        <location filename="../views/TirIntents.cpp" line="1047"/>
         <source>Offset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1051"/>
+        <location filename="../views/TirIntents.cpp" line="1056"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1056"/>
+        <location filename="../views/TirIntents.cpp" line="1061"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1061"/>
+        <location filename="../views/TirIntents.cpp" line="1066"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1147,259 +1152,288 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirPrimitiveArguments</name>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="38"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
         <source>block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="40"/>
         <source>loop %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="92"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="108"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="123"/>
         <source>block %1 is gone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="100"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="131"/>
         <source>%1 iterates over %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="106"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="137"/>
         <source>give the annotation a key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="111"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="142"/>
         <source>(replaces the value it has)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="128"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="159"/>
         <source>%1 %2 is flattened to %3 dimension(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="139"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="170"/>
         <source>%1 matches %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="150"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="181"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="194"/>
         <source>a lambda over the block&apos;s iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="153"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="184"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="197"/>
         <source>the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="240"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="284"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="303"/>
         <source>ann_val: &apos;%1&apos; is not an int</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="269"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="313"/>
         <source>ann_val: &apos;%1&apos; is not a finite float</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="323"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="367"/>
         <source>index_map: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="328"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="372"/>
         <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="336"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="380"/>
         <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="365"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="409"/>
         <source>unannotate: %1 has no annotation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="368"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="412"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="379"/>
-        <source>set_axis_separator: block %1 accesses no buffer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="387"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="550"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="629"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="410"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="453"/>
         <source>%1: there is no block %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="419"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="427"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="462"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="470"/>
         <source>Key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="421"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="464"/>
         <source>Value type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="231"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="275"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="177"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="117"/>
+        <source>%1 declares %2[%3]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="221"/>
         <source>ann_val: ValueError: Literal value %1 exceeds maximum of int32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="185"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="229"/>
         <source>ann_val: a list item is not a finite float</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="191"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="235"/>
         <source>ann_val: TVM 0.20 cannot print a trace that holds a bool in a list; write 1 or 0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="193"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="237"/>
         <source>ann_val: a list item is an int, a float or a str in quotes, e.g. [1, 0.5, &quot;x&quot;]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="201"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="245"/>
         <source>ann_val: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="206"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="250"/>
         <source>ann_val: write a list in brackets, e.g. [1, 2, 4]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="208"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="252"/>
         <source>ann_val: TVM 0.20 refuses an empty list (TypeError: Cannot take a Union of no types)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="232"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="276"/>
         <source>int: 16; float: 0.5; str: any text; bool: True or False; list: [1, 0.5, &quot;x&quot;]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="275"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="319"/>
         <source>ann_val: &apos;%1&apos; is not True or False</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="280"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="324"/>
         <source>ann_val: the type is int, float, bool, str or list, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="309"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="353"/>
         <source>%1: &apos;%2&apos; is not a non-negative integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="432"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="423"/>
+        <source>%1: block %2 accesses no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="475"/>
         <source>TensorIntrin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="434"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
         <source>Registered in this document: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="440"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="483"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="511"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="445"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="488"/>
         <source>Axis separators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="447"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="455"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="504"/>
+        <source>Ranges (a Python lambda)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="507"/>
+        <source>The region per dimension of the buffer from the block&apos;s iterators: (begin, end) or one index, e.g. lambda vi, vj: [(vi - 1, vi + 2), vj]. Nothing checks that the body stays inside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="517"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="457"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="519"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="485"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="550"/>
         <source>%1 needs an annotation key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="489"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="554"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="502"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="567"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="506"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="571"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="510"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="575"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="524"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="589"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="530"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="595"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="540"/>
-        <source>transform_block_layout takes a Python lambda: the application applies it as a script line</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="605"/>
+        <source>%1 takes a Python lambda: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="544"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="615"/>
+        <source>annotate_buffer_access: there is no block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="619"/>
+        <source>annotate_buffer_access: %1 has no %2 buffer %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="609"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation type="unfinished"></translation>
     </message>

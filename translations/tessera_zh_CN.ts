@@ -546,42 +546,42 @@ computes %1 elements, %2 required</source>
         <translation>tile 需要两个正因子</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="153"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="159"/>
         <source>%1 needs a block</source>
         <translation>%1 需要一个块</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="160"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="166"/>
         <source>%1 needs a buffer index</source>
         <translation>%1 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="162"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="168"/>
         <source>%1 needs a storage scope</source>
         <translation>%1 需要一个存储作用域</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="229"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="235"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="237"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="243"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation>rfactor：factor_axis 必须是整数</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="242"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="248"/>
         <source>bind needs a thread axis</source>
         <translation>bind 需要一个线程轴</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="253"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="259"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation>%1 不是本应用可应用的 TensorIR 原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="279"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="285"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation>脚本在顶层没有绑定可用于创建调度的 TensorIR 函数或模块</translation>
     </message>
@@ -631,7 +631,7 @@ computes %1 elements, %2 required</source>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
         <location filename="../views/TirIntents.cpp" line="218"/>
-        <location filename="../views/TirIntents.cpp" line="1088"/>
+        <location filename="../views/TirIntents.cpp" line="1093"/>
         <source>unknown TensorIR primitive %1</source>
         <translation>未知的 TensorIR 原语 %1</translation>
     </message>
@@ -853,301 +853,306 @@ computes %1 elements, %2 required</source>
         <translation>设置轴分隔符…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="462"/>
-        <location filename="../views/TirIntents.cpp" line="908"/>
+        <location filename="../views/TirIntents.cpp" line="439"/>
+        <source>Annotate Buffer Access…</source>
+        <translation>标注缓冲区访问区域…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="463"/>
+        <location filename="../views/TirIntents.cpp" line="913"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation>blockize：没有其他块与 %1 处于同一作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="467"/>
-        <location filename="../views/TirIntents.cpp" line="1069"/>
+        <location filename="../views/TirIntents.cpp" line="468"/>
+        <location filename="../views/TirIntents.cpp" line="1074"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation>reorder_block_iter_var：%1 的迭代器少于两个</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="588"/>
+        <location filename="../views/TirIntents.cpp" line="590"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation>split：因子“%1”既不是正整数也不是 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="592"/>
+        <location filename="../views/TirIntents.cpp" line="594"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation>split：至少给出两个因子，例如 None, 32</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="593"/>
+        <location filename="../views/TirIntents.cpp" line="595"/>
         <source>split: at most one factor may be None</source>
         <translation>split：最多只能有一个因子为 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="682"/>
+        <location filename="../views/TirIntents.cpp" line="684"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation>%1 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="689"/>
+        <location filename="../views/TirIntents.cpp" line="691"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="732"/>
+        <location filename="../views/TirIntents.cpp" line="737"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation>%1 不能计算于它自己的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="759"/>
+        <location filename="../views/TirIntents.cpp" line="764"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation>%1 和 %2 并不都是 %3 的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="762"/>
+        <location filename="../views/TirIntents.cpp" line="767"/>
         <source>a loop dropped on itself does nothing</source>
         <translation>把循环拖放到它自身上不会有任何效果</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="773"/>
+        <location filename="../views/TirIntents.cpp" line="778"/>
         <source>%1 is already there: nothing to do</source>
         <translation>%1 已经在那里：无需操作</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="803"/>
+        <location filename="../views/TirIntents.cpp" line="808"/>
         <source>%1: select a block first</source>
         <translation>%1：请先选择一个块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="809"/>
+        <location filename="../views/TirIntents.cpp" line="814"/>
         <source>%1: select a loop of %2 first</source>
         <translation>%1：请先选择 %2 的一个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="825"/>
+        <location filename="../views/TirIntents.cpp" line="830"/>
         <source>Factors (None is inferred)</source>
         <translation>因子（None 表示自动推断）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="829"/>
+        <location filename="../views/TirIntents.cpp" line="834"/>
         <source>No predicate</source>
         <translation>不加谓词</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="830"/>
+        <location filename="../views/TirIntents.cpp" line="835"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation>disable_predication：拆分后的循环不加 T.where 保护；因子不能整除长度时，块会越界执行</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="844"/>
+        <location filename="../views/TirIntents.cpp" line="849"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="854"/>
+        <location filename="../views/TirIntents.cpp" line="859"/>
         <source>Loops to merge %1 with</source>
         <translation>与 %1 合并的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="859"/>
+        <location filename="../views/TirIntents.cpp" line="864"/>
         <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation>勾选的循环所在的嵌套与 %1 的嵌套合并为一个嵌套 %1_m，其循环体依次执行各嵌套的循环体，位于最后一个嵌套原来的位置。与 TVM 一样，merge 只检查嵌套的形状，不检查其中各块读写的先后顺序</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="869"/>
+        <location filename="../views/TirIntents.cpp" line="874"/>
         <source>check at least one loop</source>
         <translation>请至少勾选一个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="870"/>
+        <location filename="../views/TirIntents.cpp" line="875"/>
         <source>merged with %1</source>
         <translation>与 %1 合并</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="877"/>
+        <location filename="../views/TirIntents.cpp" line="882"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation>tile：%1 没有可分块的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="884"/>
-        <location filename="../views/TirIntents.cpp" line="885"/>
+        <location filename="../views/TirIntents.cpp" line="889"/>
+        <location filename="../views/TirIntents.cpp" line="890"/>
         <source>Inner extent of %1</source>
         <translation>%1 的内层范围</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="900"/>
+        <location filename="../views/TirIntents.cpp" line="905"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation>分解出的循环在 %1.rf 形状中的位置</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="912"/>
+        <location filename="../views/TirIntents.cpp" line="917"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation>块（相邻，按执行顺序）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="917"/>
+        <location filename="../views/TirIntents.cpp" line="922"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation>勾选的块及其公共循环之下的循环合并为一个块 outer_&lt;B&gt;_&lt;C&gt;_</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="927"/>
+        <location filename="../views/TirIntents.cpp" line="932"/>
         <source>Loop order (outermost first)</source>
         <translation>循环顺序（最外层在前）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="933"/>
+        <location filename="../views/TirIntents.cpp" line="938"/>
         <source>Thread axis</source>
         <translation>线程轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="941"/>
+        <location filename="../views/TirIntents.cpp" line="946"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation>compute_at：没有块读取 %1 写入的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="942"/>
+        <location filename="../views/TirIntents.cpp" line="947"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation>reverse_compute_at：没有块写入 %1 读取的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="943"/>
+        <location filename="../views/TirIntents.cpp" line="948"/>
         <source>Loop</source>
         <translation>循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="948"/>
+        <location filename="../views/TirIntents.cpp" line="953"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation>%1：%2 没有可缓存的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="950"/>
+        <location filename="../views/TirIntents.cpp" line="955"/>
         <source>Read buffer</source>
         <translation>读取的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="950"/>
-        <location filename="../views/TirIntents.cpp" line="1030"/>
-        <location filename="../views/TirIntents.cpp" line="1086"/>
+        <location filename="../views/TirIntents.cpp" line="955"/>
+        <location filename="../views/TirIntents.cpp" line="1035"/>
+        <location filename="../views/TirIntents.cpp" line="1091"/>
         <source>Written buffer</source>
         <translation>写入的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="953"/>
-        <location filename="../views/TirIntents.cpp" line="1032"/>
+        <location filename="../views/TirIntents.cpp" line="958"/>
+        <location filename="../views/TirIntents.cpp" line="1037"/>
         <source>Storage scope</source>
         <translation>存储作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="959"/>
+        <location filename="../views/TirIntents.cpp" line="964"/>
         <source>Blocks that read the copy</source>
         <translation>读取副本的块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="960"/>
+        <location filename="../views/TirIntents.cpp" line="965"/>
         <source>Blocks that read the cache directly</source>
         <translation>直接读取缓存的块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="964"/>
+        <location filename="../views/TirIntents.cpp" line="969"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation>consumer_blocks：改为读取副本的读者（全部：TVM 的默认值 None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="967"/>
+        <location filename="../views/TirIntents.cpp" line="972"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation>consumer_blocks：读取缓存而非被写缓冲区的读者（无：TVM 的默认值）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="978"/>
+        <location filename="../views/TirIntents.cpp" line="983"/>
         <source>%1 read the copy</source>
         <translation>%1 读取副本</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="990"/>
+        <location filename="../views/TirIntents.cpp" line="995"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation>transform_layout：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="991"/>
-        <location filename="../views/TirIntents.cpp" line="1052"/>
+        <location filename="../views/TirIntents.cpp" line="996"/>
+        <location filename="../views/TirIntents.cpp" line="1057"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="996"/>
+        <location filename="../views/TirIntents.cpp" line="1001"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="999"/>
+        <location filename="../views/TirIntents.cpp" line="1004"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation>由逻辑索引得到物理索引，例如 lambda i, j: (i, j // 4, j % 4)；新形状单元更多的地方会出现填充</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1004"/>
+        <location filename="../views/TirIntents.cpp" line="1009"/>
         <source>Pad value (empty: None)</source>
         <translation>填充值（留空：None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1007"/>
+        <location filename="../views/TirIntents.cpp" line="1012"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation>填充存放的内容：一个数（0.0），或物理索引的 lambda；None 会拒绝产生填充的映射（TransformationIntroducesPaddingError）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1023"/>
+        <location filename="../views/TirIntents.cpp" line="1028"/>
         <source>Init block above loop</source>
         <translation>初始化块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1024"/>
+        <location filename="../views/TirIntents.cpp" line="1029"/>
         <source>Padding block above loop</source>
         <translation>填充块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1072"/>
+        <location filename="../views/TirIntents.cpp" line="1077"/>
         <source>Block iterators in their new order</source>
         <translation>块迭代器的新顺序</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1080"/>
+        <location filename="../views/TirIntents.cpp" line="1085"/>
         <source>Data type</source>
         <translation>数据类型</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1083"/>
+        <location filename="../views/TirIntents.cpp" line="1088"/>
         <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
         <translation>缓冲区的元素类型；写入时转换为该类型，读取时转换回原类型，因此数值可能损失精度</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="477"/>
-        <location filename="../views/TirIntents.cpp" line="1029"/>
-        <location filename="../views/TirIntents.cpp" line="1079"/>
+        <location filename="../views/TirIntents.cpp" line="478"/>
+        <location filename="../views/TirIntents.cpp" line="1034"/>
+        <location filename="../views/TirIntents.cpp" line="1084"/>
         <source>%1: %2 writes no buffer</source>
         <translation>%1：%2 不写入任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1039"/>
+        <location filename="../views/TirIntents.cpp" line="1044"/>
         <source>Axis</source>
         <translation>轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1041"/>
+        <location filename="../views/TirIntents.cpp" line="1046"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1042"/>
+        <location filename="../views/TirIntents.cpp" line="1047"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1051"/>
+        <location filename="../views/TirIntents.cpp" line="1056"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation>reindex：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1056"/>
+        <location filename="../views/TirIntents.cpp" line="1061"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation>填充（每个块迭代器一个倍数）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1061"/>
+        <location filename="../views/TirIntents.cpp" line="1066"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation>每个迭代器的范围向上填充到其对应数的倍数，例如 1, 32, 1</translation>
     </message>
@@ -1163,67 +1168,70 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirPrimitiveArguments</name>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="38"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
         <source>block %1</source>
         <translation>块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="40"/>
         <source>loop %1</source>
         <translation>循环 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="92"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="108"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="123"/>
         <source>block %1 is gone</source>
         <translation>块 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="100"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="131"/>
         <source>%1 iterates over %2</source>
         <translation>%1 遍历 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="106"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="137"/>
         <source>give the annotation a key</source>
         <translation>请为注解指定一个键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="111"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="142"/>
         <source>(replaces the value it has)</source>
         <translation>（替换它已有的值）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="128"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="159"/>
         <source>%1 %2 is flattened to %3 dimension(s)</source>
         <translation>%1 %2 被展平为 %3 维</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="139"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="170"/>
         <source>%1 matches %2</source>
         <translation>%1 匹配 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="150"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="181"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="194"/>
         <source>a lambda over the block&apos;s iterators</source>
         <translation>块迭代器上的 lambda</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="153"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="184"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="197"/>
         <source>the script makes no TensorIR schedule</source>
         <translation>脚本没有生成 TensorIR 调度</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="240"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="284"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="303"/>
         <source>ann_val: &apos;%1&apos; is not an int</source>
         <translation>ann_val：“%1”不是 int</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="269"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="313"/>
         <source>ann_val: &apos;%1&apos; is not a finite float</source>
         <translation>ann_val：“%1”不是有限的 float</translation>
     </message>
@@ -1236,194 +1244,228 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">axis_separators：“%1”不是非负整数</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="323"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="367"/>
         <source>index_map: column %1: %2</source>
         <translation>index_map：第 %1 列：%2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="328"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="372"/>
         <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
         <translation>index_map：请写一个 lambda，例如 lambda i, j: (i * 16 + j,)</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="336"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="380"/>
         <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
         <translation>index_map：该 lambda 接受 %1 个索引；该块有 %2 个迭代器</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="365"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="409"/>
         <source>unannotate: %1 has no annotation</source>
         <translation>unannotate：%1 没有注解</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="368"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="412"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
         <translation>tensorize：文档没有注册任何 TensorIntrin（tir.TensorIntrin.register）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="379"/>
         <source>set_axis_separator: block %1 accesses no buffer</source>
-        <translation>set_axis_separator：块 %1 不访问任何缓冲区</translation>
+        <translation type="vanished">set_axis_separator：块 %1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="387"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="550"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="629"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation>transform_block_layout：没有块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="410"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="453"/>
         <source>%1: there is no block %2</source>
         <translation>%1：没有块 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="419"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="427"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="462"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="470"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="421"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="464"/>
         <source>Value type</source>
         <translation>值类型</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="231"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="275"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="177"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="117"/>
+        <source>%1 declares %2[%3]</source>
+        <translation>%1 声明 %2[%3]</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="221"/>
         <source>ann_val: ValueError: Literal value %1 exceeds maximum of int32</source>
         <translation>ann_val：ValueError：字面值 %1 超过 int32 的最大值</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="185"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="229"/>
         <source>ann_val: a list item is not a finite float</source>
         <translation>ann_val：列表项不是有限的浮点数</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="191"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="235"/>
         <source>ann_val: TVM 0.20 cannot print a trace that holds a bool in a list; write 1 or 0</source>
         <translation>ann_val：TVM 0.20 无法打印列表中含 bool 的 trace；请写 1 或 0</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="193"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="237"/>
         <source>ann_val: a list item is an int, a float or a str in quotes, e.g. [1, 0.5, &quot;x&quot;]</source>
         <translation>ann_val：列表项应为 int、float 或带引号的 str，例如 [1, 0.5, &quot;x&quot;]</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="201"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="245"/>
         <source>ann_val: column %1: %2</source>
         <translation>ann_val：第 %1 列：%2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="206"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="250"/>
         <source>ann_val: write a list in brackets, e.g. [1, 2, 4]</source>
         <translation>ann_val：列表请写在方括号中，例如 [1, 2, 4]</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="208"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="252"/>
         <source>ann_val: TVM 0.20 refuses an empty list (TypeError: Cannot take a Union of no types)</source>
         <translation>ann_val：TVM 0.20 拒绝空列表（TypeError: Cannot take a Union of no types）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="232"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="276"/>
         <source>int: 16; float: 0.5; str: any text; bool: True or False; list: [1, 0.5, &quot;x&quot;]</source>
         <translation>int：16；float：0.5；str：任意文本；bool：True 或 False；list：[1, 0.5, &quot;x&quot;]</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="275"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="319"/>
         <source>ann_val: &apos;%1&apos; is not True or False</source>
         <translation>ann_val：&apos;%1&apos; 不是 True 或 False</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="280"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="324"/>
         <source>ann_val: the type is int, float, bool, str or list, not &apos;%1&apos;</source>
         <translation>ann_val：类型应为 int、float、bool、str 或 list，而不是 &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="309"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="353"/>
         <source>%1: &apos;%2&apos; is not a non-negative integer</source>
         <translation>%1：&apos;%2&apos; 不是非负整数</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="432"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="423"/>
+        <source>%1: block %2 accesses no buffer</source>
+        <translation>%1：块 %2 不访问任何缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="475"/>
         <source>TensorIntrin</source>
         <translation>TensorIntrin</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="434"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
         <source>Registered in this document: %1</source>
         <translation>本文档中已注册：%1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="440"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="483"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="511"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="445"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="488"/>
         <source>Axis separators</source>
         <translation>轴分隔符</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="447"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation>新物理维度开始的轴，例如 1：二维缓冲区在展平后仍为二维</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="455"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="504"/>
+        <source>Ranges (a Python lambda)</source>
+        <translation>区域（Python lambda）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="507"/>
+        <source>The region per dimension of the buffer from the block&apos;s iterators: (begin, end) or one index, e.g. lambda vi, vj: [(vi - 1, vi + 2), vj]. Nothing checks that the body stays inside it</source>
+        <translation>由块的迭代变量给出缓冲区每一维的区域：(begin, end) 或单个下标，例如 lambda vi, vj: [(vi - 1, vi + 2), vj]。不会检查块体的访问是否落在该区域内</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="517"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="457"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="519"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation>块的新迭代器由其原迭代器得到，例如 lambda i, j: (i * 16 + j,) 融合两个迭代器；映射必须是双射</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="485"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="550"/>
         <source>%1 needs an annotation key</source>
         <translation>%1 需要一个注解键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="489"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="554"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation>unannotate：%1 没有注解 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="502"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="567"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation>tensorize 需要一个 TensorIntrin 名称</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="506"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="571"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation>ValueError：TensorIntrin“%1”未注册；文档没有注册任何 TensorIntrin</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="510"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="575"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation>ValueError：TensorIntrin“%1”未注册；文档注册了 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="524"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="589"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation>set_axis_separator：缓冲区类型应为 read 或 write，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="530"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="595"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation>set_axis_separator 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="540"/>
-        <source>transform_block_layout takes a Python lambda: the application applies it as a script line</source>
-        <translation>transform_block_layout 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="605"/>
+        <source>%1 takes a Python lambda: the application applies it as a script line</source>
+        <translation>%1 的参数是 Python lambda：应用程序将其作为一行脚本执行</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="544"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="615"/>
+        <source>annotate_buffer_access: there is no block %1</source>
+        <translation>annotate_buffer_access：没有块 %1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="619"/>
+        <source>annotate_buffer_access: %1 has no %2 buffer %3</source>
+        <translation>annotate_buffer_access：%1 没有 %2 缓冲区 %3</translation>
+    </message>
+    <message>
+        <source>transform_block_layout takes a Python lambda: the application applies it as a script line</source>
+        <translation type="vanished">transform_block_layout 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="609"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation>%1 不是 TirPrimitiveArguments 的原语</translation>
     </message>

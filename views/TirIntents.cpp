@@ -436,6 +436,7 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "tensorize") return TirIntentsText::tr("Tensorize…");
   if (p == "transform_block_layout") return TirIntentsText::tr("Transform Block Layout…");
   if (p == "set_axis_separator") return TirIntentsText::tr("Set Axis Separator…");
+  if (p == "annotate_buffer_access") return TirIntentsText::tr("Annotate Buffer Access…");
   return PrimitiveTitle(p);
 }
 
@@ -497,6 +498,7 @@ const QStringList& TirBlockPrimitives() {
                                 "transform_layout",
                                 "transform_block_layout",
                                 "set_axis_separator",
+                                "annotate_buffer_access",
                                 "add_unit_loop",
                                 "blockize",
                                 "tensorize",
@@ -696,7 +698,8 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
 }
 
 bool TirIntentNeedsScript(const Intent& intent) {
-  return intent.primitive == "transform_layout" || intent.primitive == "transform_block_layout";
+  return intent.primitive == "transform_layout" || intent.primitive == "transform_block_layout" ||
+         intent.primitive == "annotate_buffer_access";
 }
 
 QString TirBufferArgument(const Intent& intent) {
@@ -708,6 +711,8 @@ QString TirBufferArgument(const Intent& intent) {
 QString TirIntentProblem(const tir::Schedule& sch, const Intent& intent) {
   if (intent.primitive == "transform_block_layout")
     return TransformBlockLayoutArgumentProblem(sch, intent);
+  if (intent.primitive == "annotate_buffer_access")
+    return AnnotateBufferAccessArgumentProblem(sch, intent);
   if (TirIntentNeedsScript(intent)) return TransformLayoutArgumentProblem(sch, intent);
   tir::Schedule copy = sch;
   Status s = ApplyTirIntent(copy, intent);

@@ -87,9 +87,9 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent);
 // intent whose arguments are script text (TirIntentNeedsScript) gets its arguments'
 // shape checked only.
 QString TirIntentProblem(const tir::Schedule& sch, const Intent& intent);
-// Whether only the script evaluator can apply `intent` (transform_layout and
-// transform_block_layout: their index maps and pad values are Python lambdas): the
-// application checks it by evaluating its line.
+// Whether only the script evaluator can apply `intent` (transform_layout,
+// transform_block_layout and annotate_buffer_access: their index maps, ranges and pad
+// values are Python lambdas): the application checks it by evaluating its line.
 bool TirIntentNeedsScript(const Intent& intent);
 // The buffer argument TVM's transform_layout takes, from the intent's buffer_type and
 // buffer_index: ("write", 0).

@@ -9,6 +9,7 @@
 #include "ir/ExprOp.h"
 #include "script/lang/Parser.h"
 #include "tir/IndexMap.h"
+#include "tir/ScriptPrinter.h"
 #include "views/TirIntents.h"
 
 namespace tessera::views {
@@ -87,6 +88,36 @@ QString DefaultBlockMap(const tir::BlockNode& block) {
 }
 
 // The block's iterators after a dry run: "v0: 256 (S), v1: 64 (R)".
+// annotate_buffer_access's default: the region the block declares of the buffer now, as
+// (begin, end) pairs over its iterators (`lambda vi, vj: [(vi, vi + 1), (0, 16)]`).
+QString DefaultRanges(const tir::BlockNode& block, const QString& type, int64_t index) {
+  QStringList params, ranges;
+  for (const ir::IterVar& iv : block.iter_vars) params << Q(iv->var.name());
+  const auto& regions = type == "write" ? block.writes : block.reads;
+  if (index >= 0 && size_t(index) < regions.size())
+    for (const ir::Range& r : regions[size_t(index)].region)
+      ranges << QString("(%1, %2)")
+                    .arg(Q(tir::ExprToTVMScript(r.min)),
+                         Q(tir::ExprToTVMScript(ir::add(r.min, r.extent))));
+  return QString("lambda %1: [%2]").arg(params.join(", "), ranges.join(", "));
+}
+
+// What the block declares of the annotated buffer after the dry run.
+QString RegionText(const tir::Schedule& after, const Intent& intent) {
+  const tir::BlockRealizeNode* r = TirFindBlock(after, intent.stage);
+  if (!r) return TirPrimitiveArgumentsText::tr("block %1 is gone").arg(intent.stage);
+  const bool write = intent.params.value("buffer_type").toString() == "write";
+  const auto& regions = write ? r->block->writes : r->block->reads;
+  const int64_t index = intent.params.value("buffer_index").toLongLong();
+  if (index < 0 || size_t(index) >= regions.size()) return QString();
+  QStringList dims;
+  for (const ir::Range& range : regions[size_t(index)].region)
+    dims << QString("%1:%2").arg(Q(tir::ExprToTVMScript(range.min)),
+                                 Q(tir::ExprToTVMScript(ir::add(range.min, range.extent))));
+  return TirPrimitiveArgumentsText::tr("%1 declares %2[%3]")
+      .arg(intent.stage, Q(regions[size_t(index)].buffer->name), dims.join(", "));
+}
+
 QString IteratorsText(const tir::Schedule& after, const QString& block) {
   const tir::BlockRealizeNode* r = TirFindBlock(after, block);
   if (!r) return TirPrimitiveArgumentsText::tr("block %1 is gone").arg(block);
@@ -152,6 +183,19 @@ Result<QString> BlockLayoutVerdict(const tir::Schedule& sch, const Intent& base,
   if (!after.ok()) return after.error();
   if (!*after) return Fail(TirPrimitiveArgumentsText::tr("the script makes no TensorIR schedule"));
   return IteratorsText(**after, intent.stage);
+}
+
+Result<QString> RangesVerdict(const tir::Schedule& sch, const Intent& base, const QVariantMap& v,
+                              const TirDryRun& dryRun) {
+  Intent intent = base;
+  SetTirArgumentParams(intent, v);
+  if (QString problem = AnnotateBufferAccessArgumentProblem(sch, intent); !problem.isEmpty())
+    return Fail(problem);
+  if (!dryRun) return TirPrimitiveArgumentsText::tr("a lambda over the block's iterators");
+  auto after = dryRun(intent);
+  if (!after.ok()) return after.error();
+  if (!*after) return Fail(TirPrimitiveArgumentsText::tr("the script makes no TensorIR schedule"));
+  return RegionText(**after, intent);
 }
 
 // Python's repr of a float: the shortest text that reads back, with a '.' or an exponent.
@@ -247,7 +291,7 @@ ParamField VerdictField(std::function<Result<QString>(const QVariantMap&)> verdi
 
 bool IsTirArgumentPrimitive(const QString& p) {
   return p == "annotate" || p == "unannotate" || p == "tensorize" || p == "set_axis_separator" ||
-         p == "transform_block_layout" || p == "add_unit_loop";
+         p == "transform_block_layout" || p == "add_unit_loop" || p == "annotate_buffer_access";
 }
 
 Result<TirAnnotationValue> ParseAnnotationValue(const QString& type, const QString& text) {
@@ -373,11 +417,10 @@ QString TirArgumentMenuProblem(const tir::Schedule& sch, const QString& p, const
         copy, Intent{p, block, loop.isEmpty() ? QStringList() : QStringList{loop}, {}});
     return s ? QString() : Q(s.error().message);
   }
-  if (p == "set_axis_separator") {
+  if (p == "set_axis_separator" || p == "annotate_buffer_access") {
     const tir::BlockRealizeNode* r = TirFindBlock(sch, block);
     if (r && BufferEntries(*r->block).isEmpty())
-      return TirPrimitiveArgumentsText::tr("set_axis_separator: block %1 accesses no buffer")
-          .arg(block);
+      return TirPrimitiveArgumentsText::tr("%1: block %2 accesses no buffer").arg(p, block);
   }
   if (p == "transform_block_layout") {
     // The block's own conditions (its loops, its bindings) do not depend on the map: the
@@ -450,6 +493,25 @@ QList<ParamField> TirArgumentFields(const tir::Schedule& sch, const QString& p,
     fields << separators << VerdictField([&sch, base](const QVariantMap& v) {
       return SeparatorVerdict(sch, base, v);
     });
+  } else if (p == "annotate_buffer_access") {
+    QStringList buffers = BufferEntries(*r->block);
+    // Reads first: the region TVM's users annotate is a read the analysis over-estimates.
+    std::stable_sort(buffers.begin(), buffers.end(), [](const QString& a, const QString& b) {
+      return a.startsWith("read") && !b.startsWith("read");
+    });
+    const QString first = buffers.value(0);
+    ParamField ranges =
+        TextField("gen_new_ranges", TirPrimitiveArgumentsText::tr("Ranges (a Python lambda)"),
+                  DefaultRanges(*r->block, first.section(' ', 0, 0),
+                                first.section(' ', 1, 1).section(':', 0, 0).toLongLong()));
+    ranges.tooltip = TirPrimitiveArgumentsText::tr(
+        "The region per dimension of the buffer from the block's iterators: (begin, end) or "
+        "one index, e.g. lambda vi, vj: [(vi - 1, vi + 2), vj]. Nothing checks that the body "
+        "stays inside it");
+    fields << ChoiceField("access_buffer", TirPrimitiveArgumentsText::tr("Buffer"), buffers)
+           << ranges << VerdictField([&sch, base, dryRun](const QVariantMap& v) {
+                return RangesVerdict(sch, base, v, dryRun);
+              });
   } else if (p == "transform_block_layout") {
     ParamField map =
         TextField("index_map", TirPrimitiveArgumentsText::tr("Index map (a Python lambda)"),
@@ -469,8 +531,11 @@ void SetTirArgumentParams(Intent& intent, const QVariantMap& values) {
     if (values.contains(key)) intent.params[key] = values.value(key).toString();
   if (values.contains("index_map"))
     intent.params["index_map"] = values.value("index_map").toString().trimmed();
-  if (values.contains("separator_buffer")) {
-    QString choice = values.value("separator_buffer").toString();
+  if (values.contains("gen_new_ranges"))
+    intent.params["gen_new_ranges"] = values.value("gen_new_ranges").toString().trimmed();
+  for (const char* key : {"separator_buffer", "access_buffer"}) {
+    if (!values.contains(key)) continue;
+    QString choice = values.value(key).toString();
     intent.params["buffer_type"] = choice.section(' ', 0, 0);
     intent.params["buffer_index"] = choice.section(' ', 1, 1).section(':', 0, 0).toInt();
   }
@@ -536,12 +601,26 @@ Status ApplyTirArgumentIntent(tir::Schedule& sch, const Intent& intent) {
         *block, index, type == "read" ? tir::BufferIndexType::Read : tir::BufferIndexType::Write,
         *separators);
   }
-  if (p == "transform_block_layout")
+  if (p == "transform_block_layout" || p == "annotate_buffer_access")
     return Fail(TirPrimitiveArgumentsText::tr(
-        "transform_block_layout takes a Python lambda: the application applies it "
-        "as a script line"));
+                    "%1 takes a Python lambda: the application applies it as a script line")
+                    .arg(p));
   return Fail(
       TirPrimitiveArgumentsText::tr("%1 is not a primitive of TirPrimitiveArguments").arg(p));
+}
+
+QString AnnotateBufferAccessArgumentProblem(const tir::Schedule& sch, const Intent& intent) {
+  const tir::BlockRealizeNode* r = TirFindBlock(sch, intent.stage);
+  if (!r || r == tir::RootRealize(sch.func()))
+    return TirPrimitiveArgumentsText::tr("annotate_buffer_access: there is no block %1")
+        .arg(intent.stage);
+  const QString type = intent.params.value("buffer_type").toString();
+  if (!BufferOf(*r->block, type, intent.params.value("buffer_index").toLongLong()))
+    return TirPrimitiveArgumentsText::tr("annotate_buffer_access: %1 has no %2 buffer %3")
+        .arg(intent.stage, type, intent.params.value("buffer_index").toString());
+  QString problem = IndexMapLambdaProblem(intent.params.value("gen_new_ranges").toString(),
+                                          r->block->iter_vars.size());
+  return problem.isEmpty() ? QString() : "annotate_buffer_access: " + problem;
 }
 
 QString TransformBlockLayoutArgumentProblem(const tir::Schedule& sch, const Intent& intent) {

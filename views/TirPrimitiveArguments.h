@@ -1,8 +1,9 @@
 // TirPrimitiveArguments: the TensorIR primitives whose arguments are more than a block, a
 // loop and numbers: annotate / unannotate (a key and an int, float, str, bool or list value),
 // tensorize (a registered TensorIntrin by name), set_axis_separator (a buffer and its
-// separators), transform_block_layout (an index map written as a lambda), and
-// add_unit_loop on a block. Here their dialog text is read and checked as it is typed,
+// separators), transform_block_layout (an index map written as a lambda),
+// annotate_buffer_access (a buffer and its region written as a lambda), and add_unit_loop
+// on a block. Here their dialog text is read and checked as it is typed,
 // and the ones that need no script evaluation are applied to a schedule (always a copy:
 // the views never change the document's).
 //
@@ -75,5 +76,8 @@ Status ApplyTirArgumentIntent(tir::Schedule& sch, const Intent& intent);
 // transform_block_layout's arguments: the block exists and the map is a lambda over its
 // iterators ("" = the shape is right; the schedule decides the rest).
 QString TransformBlockLayoutArgumentProblem(const tir::Schedule& sch, const Intent& intent);
+// annotate_buffer_access's arguments: the block has the buffer and the ranges are a
+// lambda over its iterators ("" = the shape is right; the evaluation decides the rest).
+QString AnnotateBufferAccessArgumentProblem(const tir::Schedule& sch, const Intent& intent);
 
 }  // namespace tessera::views

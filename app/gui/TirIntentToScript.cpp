@@ -120,7 +120,8 @@ struct Printer {
       return Fail(problem);
     const QVariantMap& a = intent.params;
     QString target = Block(intent.stage);
-    if (!intent.iterVars.isEmpty() && p != "set_axis_separator" && p != "transform_block_layout") {
+    if (!intent.iterVars.isEmpty() && p != "set_axis_separator" && p != "transform_block_layout" &&
+        p != "annotate_buffer_access") {
       auto loop = Loop(intent.iterVars.front());
       if (!loop.ok()) return loop.error();
       target = *loop;
@@ -137,6 +138,11 @@ struct Printer {
       if (!value.ok()) return value.error();
       return Call(QString("%1, %2, ann_val=%3").arg(target, key, value->python));
     }
+    if (p == "annotate_buffer_access")
+      return Call(QString("%1, %2, \"%3\", %4")
+                      .arg(target, a.value("buffer_index").toString(),
+                           a.value("buffer_type").toString(),
+                           a.value("gen_new_ranges").toString().trimmed()));
     if (p == "set_axis_separator") {
       auto separators = views::ParseAxisSeparators(a.value("axis_separators").toString());
       if (!separators.ok()) return separators.error();

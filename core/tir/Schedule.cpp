@@ -872,6 +872,23 @@ Status Schedule::SetAxisSeparator(const BlockRV& block, int64_t buffer_index, Bu
   return Status::Ok();
 }
 
+Status Schedule::AnnotateBufferAccess(const BlockRV& block, int64_t buffer_index,
+                                      BufferIndexType type, const IndexMap& ranges) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (buffer_index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  Status s = tir::AnnotateBufferAccess(&Active(), (*realize)->block->name,
+                                       static_cast<size_t>(buffer_index), type, ranges);
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::AnnotateBufferAccess, {block.id});
+  inst.buffer_index = buffer_index;
+  inst.buffer_is_write = type == BufferIndexType::Write;
+  inst.index_map = ranges;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Status Schedule::TransformBlockLayout(const BlockRV& block, const IndexMap& index_map) {
   if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
@@ -1014,6 +1031,10 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
           inst.pad_value, inst.assume_injective_transform));
     case InstKind::TransformBlockLayout:
       return status(sch->TransformBlockLayout({in.at(0)}, inst.index_map));
+    case InstKind::AnnotateBufferAccess:
+      return status(sch->AnnotateBufferAccess(
+          {in.at(0)}, inst.buffer_index,
+          inst.buffer_is_write ? BufferIndexType::Write : BufferIndexType::Read, inst.index_map));
     case InstKind::SetAxisSeparator:
       return status(sch->SetAxisSeparator(
           {in.at(0)}, inst.buffer_index,

@@ -180,6 +180,10 @@ class Schedule {
   // ---- layout ----
   // The buffer (the block's index-th read or written one) in the layout `index_map`
   // gives; pad_value (null: None) fills the padding, e.g. ConstantIndexMap(0.0f, ndim).
+  // The region the block declares of its buffer_index-th read (written) buffer, from
+  // `ranges`: the block's iterators to a (begin, end) pair per dimension.
+  Status AnnotateBufferAccess(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
+                              const IndexMap& ranges);
   Status TransformLayout(const BlockRV& block, int64_t buffer_index, BufferIndexType type,
                          const IndexMap& index_map, const IndexMap& pad_value = nullptr,
                          bool assume_injective_transform = false);

@@ -93,6 +93,8 @@ const char* inst_kind_name(InstKind kind) {
       return "ReorderBlockIterVar";
     case InstKind::Merge:
       return "Merge";
+    case InstKind::AnnotateBufferAccess:
+      return "AnnotateBufferAccess";
   }
   return "?";
 }
@@ -119,6 +121,23 @@ char output_prefix(InstKind kind) {
 }
 
 namespace trace_detail {
+
+// annotate_buffer_access's gen_new_ranges as TVM prints it: a (begin, end) pair per
+// dimension, one expression where both are the same.
+std::string RangesAsPython(const IndexMap& map) {
+  std::string s = "lambda ";
+  for (size_t i = 0; i < map->initial_indices.size(); ++i)
+    s += (i ? ", " : "") + map->initial_indices[i].name();
+  s += ": [";
+  for (size_t i = 0; i + 1 < map->final_indices.size(); i += 2) {
+    const Expr& begin = map->final_indices[i];
+    const Expr& end = map->final_indices[i + 1];
+    s += i ? ", " : "";
+    s += begin.same_as(end) ? ExprToTVMScript(begin)
+                            : "(" + ExprToTVMScript(begin) + ", " + ExprToTVMScript(end) + ")";
+  }
+  return s + "]";
+}
 
 // PythonAPICall::OutputList: "a, b = ", "a, = " for one output, nothing for none.
 std::string OutputList(const std::vector<std::string>& outs) {
@@ -301,6 +320,12 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
             (inst.pad_value ? IndexMapAsPython(inst.pad_value) : std::string("None")) +
             ", assume_injective_transform=" + (inst.assume_injective_transform ? "True" : "False") +
             ")";
+        break;
+      case InstKind::AnnotateBufferAccess:
+        line = "sch.annotate_buffer_access(block=" + in0 +
+               ", buffer_index=" + std::to_string(inst.buffer_index) + ", buf_type=\"" +
+               (inst.buffer_is_write ? "write" : "read") +
+               "\", gen_new_ranges=" + RangesAsPython(inst.index_map) + ")";
         break;
       case InstKind::TransformBlockLayout:
         line = "sch.transform_block_layout(block=" + in0 +

@@ -63,8 +63,9 @@ enum class InstKind {
   UnsafeSetDType,
   ReorderBlockIterVar,
   Merge,
+  AnnotateBufferAccess,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::Merge) + 1;  // last kind
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::AnnotateBufferAccess) + 1;
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -103,7 +104,8 @@ struct Instruction {
   std::vector<int> outputs;  // random variable ids
   // TransformLayout: index_map, pad_value (null: None), buffer_index, whether the index
   // counts the writes, assume_injective_transform; TransformBlockLayout: index_map;
-  // StorageAlign: buffer_index, axis, factor, offset; ReindexCacheRead/Write: index_map.
+  // StorageAlign: buffer_index, axis, factor, offset; ReindexCacheRead/Write: index_map;
+  // AnnotateBufferAccess: buffer_index, buffer_is_write, index_map (the (begin, end) pairs).
   IndexMap index_map, pad_value;
   bool buffer_is_write = false;
   bool assume_injective_transform = false;

@@ -91,8 +91,10 @@ std::string TraceToJson(const Trace& trace) {
       for (size_t i = 1; i < inst.inputs.size(); ++i) w.value(RVName(inst.inputs[i], names));
       w.end_array();
     }
+    if (inst.kind == InstKind::AnnotateBufferAccess)  // all four are inputs in TVM
+      w.value(inst.buffer_index).value(int64_t{inst.buffer_is_write});
     if (inst.kind == InstKind::TransformLayout || inst.kind == InstKind::ReindexCacheRead ||
-        inst.kind == InstKind::ReindexCacheWrite)
+        inst.kind == InstKind::ReindexCacheWrite || inst.kind == InstKind::AnnotateBufferAccess)
       w.value(IndexMapToJson(inst.index_map));
     // the annotation's value (a sampled value is the second input)
     if (inst.kind == InstKind::Annotate && inst.inputs.size() == 1)
@@ -230,6 +232,7 @@ Result<Trace> TraceFromJson(std::string_view text) {
         inst.kind == InstKind::Split &&
         std::any_of(inputs.begin() + std::min<size_t>(1, inputs.size()), inputs.end(),
                     [&](const JsonValue& v) { return v.is_string() && !none(v); });
+    int int_inputs = 0;
     for (const JsonValue& in : inputs) {
       if (sampled_split && !inst.inputs.empty() && none(in)) {
         inst.inputs.push_back(-1);  // None among sampled factors
@@ -260,6 +263,12 @@ Result<Trace> TraceFromJson(std::string_view text) {
           if (it == ids.end()) return Bad(n, "a block in a list is not a defined random variable");
           inst.inputs.push_back(it->second);
         }
+      } else if (in.is_integer && inst.kind == InstKind::AnnotateBufferAccess) {
+        // buffer_index, then the buffer index type (0 read, 1 write)
+        if (int_inputs++ == 0)
+          inst.buffer_index = in.integer;
+        else
+          inst.buffer_is_write = in.integer != 0;
       } else if (in.is_array() && inst.kind == InstKind::ReorderBlockIterVar) {
         for (const JsonValue& i : in.items) {
           if (!i.is_integer) return Bad(n, "the new order must be integers");
@@ -290,6 +299,10 @@ Result<Trace> TraceFromJson(std::string_view text) {
       case InstKind::Annotate:
       case InstKind::Unannotate:
         inst.name = str(0);
+        break;
+      case InstKind::AnnotateBufferAccess:
+        if (int_inputs != 2 || !inst.index_map)
+          return Bad(n, "annotate_buffer_access needs a buffer index, a type and the ranges");
         break;
       case InstKind::ComputeAt:
       case InstKind::ReverseComputeAt:

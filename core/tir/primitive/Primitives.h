@@ -114,6 +114,13 @@ Result<Buffer> NthAccessBuffer(const BlockNode& block, size_t index, BufferIndex
 // The block's index-th read/written buffer takes the shape `index_map` gives it and
 // every access of it is rewritten; `pad_value` (null: None) fills the padding the map
 // introduces, a map of the transformed indices to one value.
+// ---- AnnotateBufferAccess.cpp ----
+// The block's index-th read (or written) region replaced by `ranges`: a map from the
+// block's iterators to (begin, end) pairs, one per dimension of the buffer; the block's
+// explicit_read_region (explicit_write_region) annotation lists the index.
+Status AnnotateBufferAccess(ScheduleState* state, const std::string& block, size_t index,
+                            BufferIndexType type, const IndexMap& ranges);
+
 Status TransformLayout(ScheduleState* state, const std::string& block, size_t index,
                        BufferIndexType type, const IndexMap& index_map, const IndexMap& pad_value,
                        bool assume_injective_transform);

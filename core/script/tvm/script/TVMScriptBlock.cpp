@@ -2,6 +2,7 @@
 // iterators (T.axis.*), T.reads / T.writes, T.where, T.block_attr and `with T.init():`.
 #include <algorithm>
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/StructuralEqual.h"
 #include "script/lang/Args.h"
@@ -131,6 +132,7 @@ Result<tir::BufferRegion> Translator::Region(const AstExpr& e) {
                      " dimensions, its region gives " + std::to_string(items.size()),
                  e.loc);
   tir::BufferRegion region{buffer, {}};
+  arith::Analyzer analyzer;
   for (size_t i = 0; i < items.size(); ++i) {
     const AstExpr& item = *items[i];
     if (item.kind != AstKind::Slice) {
@@ -152,7 +154,8 @@ Result<tir::BufferRegion> Translator::Region(const AstExpr& e) {
       if (!v) return v.error();
       hi = *v;
     }
-    region.region.push_back(RangeBetween(lo, hi));
+    // TVM's Buffer.__getitem__ simplifies a slice's extent: A[v - 1:v + 2] is 3 wide.
+    region.region.emplace_back(lo, analyzer.Simplify(ir::sub(hi, lo)));
   }
   return region;
 }

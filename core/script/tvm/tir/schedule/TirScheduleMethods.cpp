@@ -451,6 +451,62 @@ Result<Value> TirMethodTransformLayout(const TirMethodCall& c) {
   return TirMethodFromStatus(s);
 }
 
+// annotate_buffer_access: gen_new_ranges called with the block's iterators, each item of
+// its result a (begin, end) pair or one index (begin, begin + 1), as TVM's wrapper reads it.
+Result<Value> TirMethodAnnotateBufferAccess(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto type = c.args().String("buf_type");
+  if (!type) return type.error();
+  if (*type != "read" && *type != "write")
+    return c.args().ErrorAt(
+        "buf_type", "ValueError: Invalid buf_type: " + *type + ". Expected 'read' or 'write'.");
+  auto index = c.BufferIndex("buffer_index", *block, *type == "read");
+  if (!index) return index.error();
+  auto realize = c.sch().Get(*block);
+  if (!realize) return Error(realize.error().message, c.args().loc("block"));
+  const SourceLoc loc = c.args().loc("gen_new_ranges");
+  auto map = std::make_shared<ir::IndexMapNode>();
+  CallArgs call;
+  call.loc = loc;
+  for (const ir::IterVar& iv : (*realize)->block->iter_vars) {
+    map->initial_indices.push_back(iv->var);
+    call.positional.push_back(Value::FromExpr(iv->var));
+    call.positional_locs.push_back(loc);
+  }
+  auto spec = c.interp().CallValue(c.args().get("gen_new_ranges"), call);
+  if (!spec) return spec.error();
+  if (!spec->is_sequence())
+    return c.args().TypeError("gen_new_ranges", "a function returning a list of ranges");
+  if (spec->items().size() != map->initial_indices.size())
+    return Error("ValueError: Number of iter_vars (" + std::to_string(map->initial_indices.size()) +
+                     ") must match number of new_ranges_spec (" +
+                     std::to_string(spec->items().size()) + ")",
+                 loc);
+  for (const Value& item : spec->items()) {
+    if (item.is_sequence() && !item.is_string()) {
+      if (item.items().size() != 2)
+        return Error("ValueError: Tuple must have exactly 2 elements to represent (begin, end).",
+                     loc);
+      for (const Value& bound : item.items()) {
+        std::optional<ir::Expr> e = bound.is_string() ? std::nullopt : ToExpr(bound);
+        if (!e) return Error("TypeError: a range's bound must be a PrimExpr", loc);
+        map->final_indices.push_back(*e);
+      }
+    } else if (item.is_expr()) {
+      map->final_indices.push_back(item.as_expr());
+      map->final_indices.push_back(
+          ir::add(item.as_expr(), ir::make_const(item.as_expr().dtype(), int64_t{1})));
+    } else {
+      return Error("TypeError: Expected PrimExpr or tuple of PrimExpr, got " + item.type_name(),
+                   loc);
+    }
+  }
+  return TirMethodFromStatus(c.sch().AnnotateBufferAccess(
+      *block, *index, *type == "read" ? tir::BufferIndexType::Read : tir::BufferIndexType::Write,
+      ir::IndexMap(map)));
+}
+
 Result<Value> TirMethodSetAxisSeparator(const TirMethodCall& c) {
   auto block = c.Block("block");
   if (!block) return block.error();
@@ -728,6 +784,7 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"set_axis_separator",     {"block", "buffer", "axis_separators"},               3, false, TirMethodSetAxisSeparator},
     {"annotate",               {"block_or_loop", "ann_key", "ann_val"},              3, false, TirMethodAnnotate},
     {"unannotate",             {"block_or_loop", "ann_key"},                         2, false, TirMethodUnannotate},
+    {"annotate_buffer_access", {"block", "buffer_index", "buf_type", "gen_new_ranges"}, 4, false, TirMethodAnnotateBufferAccess},
   };
   return rows;
 }

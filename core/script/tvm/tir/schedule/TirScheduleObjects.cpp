@@ -5,6 +5,7 @@
 
 #include "ir/ExprOp.h"
 #include "script/lang/Exceptions.h"
+#include "script/tvm/te/BoundObjects.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "script/tvm/tir/TirTensorIntrinObjects.h"
@@ -86,12 +87,27 @@ struct TirSchedBufferRegionView : Object {
     if (name == "region") {
       std::vector<Value> ranges;
       for (const tir::Range& r : region.region)
-        ranges.push_back(Value::Tuple({Value::FromExpr(r.min), Value::FromExpr(r.extent)}));
+        ranges.push_back(MakeRangeValue(r));  // a Range: .min, .extent
       return Value::List(std::move(ranges));
     }
     return Object::GetAttr(interp, name, loc);
   }
 };
+
+// An annotation's value as TVM's Python sees it: a list value (tir::kAnnotationList) is
+// an Array of its items, anything else the expression.
+Value AnnotationValue(const tir::Expr& value) {
+  if (const auto* call = value.as<ir::CallNode>(); call && call->op == tir::kAnnotationList) {
+    std::vector<Value> items;
+    for (const tir::Expr& item : call->args) {
+      // An item prints as TVM's Array prints it ([0, 1]).
+      const int64_t* c = ir::as_const_int(item);
+      items.push_back(c ? Value::Int(*c) : AnnotationValue(item));
+    }
+    return Value::List(std::move(items));
+  }
+  return Value::FromExpr(value);
+}
 
 // sch.get(block_rv): the block as it is now (name_hint, annotations).
 struct TirSchedBlockView : Object {
@@ -103,7 +119,7 @@ struct TirSchedBlockView : Object {
     if (name == "annotations") {
       auto d = std::make_shared<DictObject>();
       for (const auto& [key, value] : block->annotations)
-        d->entries->emplace_back(Value::String(key), Value::FromExpr(value));
+        d->entries->emplace_back(Value::String(key), AnnotationValue(value));
       return Value::FromObject(d);
     }
     if (name == "iter_vars") {
@@ -142,7 +158,7 @@ struct TirSchedLoopView : Object {
     if (name == "annotations") {
       auto d = std::make_shared<DictObject>();
       for (const auto& [key, value] : annotations)
-        d->entries->emplace_back(Value::String(key), Value::FromExpr(value));
+        d->entries->emplace_back(Value::String(key), AnnotationValue(value));
       return Value::FromObject(d);
     }
     return Object::GetAttr(interp, name, loc);
