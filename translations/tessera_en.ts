@@ -614,8 +614,8 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
-        <location filename="../views/TirIntents.cpp" line="218"/>
-        <location filename="../views/TirIntents.cpp" line="1093"/>
+        <location filename="../views/TirIntents.cpp" line="223"/>
+        <location filename="../views/TirIntents.cpp" line="1113"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -636,88 +636,88 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="201"/>
+        <location filename="../views/TirIntents.cpp" line="206"/>
         <source>unsafe_set_dtype needs a data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="227"/>
+        <location filename="../views/TirIntents.cpp" line="232"/>
         <source>transform_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="230"/>
+        <location filename="../views/TirIntents.cpp" line="235"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="236"/>
+        <location filename="../views/TirIntents.cpp" line="241"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="242"/>
+        <location filename="../views/TirIntents.cpp" line="247"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="298"/>
         <location filename="../views/TirIntents.cpp" line="303"/>
+        <location filename="../views/TirIntents.cpp" line="308"/>
         <source>Refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="299"/>
+        <location filename="../views/TirIntents.cpp" line="304"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="314"/>
+        <location filename="../views/TirIntents.cpp" line="319"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="335"/>
+        <location filename="../views/TirIntents.cpp" line="340"/>
         <source>loops of extents %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="340"/>
+        <location filename="../views/TirIntents.cpp" line="345"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="346"/>
+        <location filename="../views/TirIntents.cpp" line="351"/>
         <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="361"/>
+        <location filename="../views/TirIntents.cpp" line="366"/>
         <source>Keep unit iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="362"/>
+        <location filename="../views/TirIntents.cpp" line="367"/>
         <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="368"/>
+        <location filename="../views/TirIntents.cpp" line="373"/>
         <source>Place among the loop&apos;s children</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="370"/>
+        <location filename="../views/TirIntents.cpp" line="375"/>
         <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="373"/>
+        <location filename="../views/TirIntents.cpp" line="378"/>
         <source>Keep loops of extent 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="374"/>
+        <location filename="../views/TirIntents.cpp" line="379"/>
         <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -808,335 +808,340 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="433"/>
-        <source>Add Unit Loop</source>
+        <source>Rolling Buffer…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="434"/>
-        <source>Annotate…</source>
+        <source>Add Unit Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="435"/>
-        <source>Unannotate…</source>
+        <source>Annotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="436"/>
-        <source>Tensorize…</source>
+        <source>Unannotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="437"/>
-        <source>Transform Block Layout…</source>
+        <source>Tensorize…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="438"/>
-        <source>Set Axis Separator…</source>
+        <source>Transform Block Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="439"/>
+        <source>Set Axis Separator…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="440"/>
         <source>Annotate Buffer Access…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="463"/>
-        <location filename="../views/TirIntents.cpp" line="913"/>
+        <location filename="../views/TirIntents.cpp" line="464"/>
+        <location filename="../views/TirIntents.cpp" line="932"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="468"/>
-        <location filename="../views/TirIntents.cpp" line="1074"/>
+        <location filename="../views/TirIntents.cpp" line="469"/>
+        <location filename="../views/TirIntents.cpp" line="1094"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="590"/>
+        <location filename="../views/TirIntents.cpp" line="594"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="594"/>
+        <location filename="../views/TirIntents.cpp" line="598"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="595"/>
+        <location filename="../views/TirIntents.cpp" line="599"/>
         <source>split: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="684"/>
+        <location filename="../views/TirIntents.cpp" line="703"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="691"/>
+        <location filename="../views/TirIntents.cpp" line="710"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="737"/>
+        <location filename="../views/TirIntents.cpp" line="756"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="764"/>
+        <location filename="../views/TirIntents.cpp" line="783"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="767"/>
+        <location filename="../views/TirIntents.cpp" line="786"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="778"/>
+        <location filename="../views/TirIntents.cpp" line="797"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="808"/>
+        <location filename="../views/TirIntents.cpp" line="827"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="814"/>
+        <location filename="../views/TirIntents.cpp" line="833"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="830"/>
+        <location filename="../views/TirIntents.cpp" line="849"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="834"/>
+        <location filename="../views/TirIntents.cpp" line="853"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="835"/>
+        <location filename="../views/TirIntents.cpp" line="854"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="849"/>
+        <location filename="../views/TirIntents.cpp" line="868"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="859"/>
+        <location filename="../views/TirIntents.cpp" line="878"/>
         <source>Loops to merge %1 with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="864"/>
+        <location filename="../views/TirIntents.cpp" line="883"/>
         <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="874"/>
+        <location filename="../views/TirIntents.cpp" line="893"/>
         <source>check at least one loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="875"/>
+        <location filename="../views/TirIntents.cpp" line="894"/>
         <source>merged with %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="882"/>
+        <location filename="../views/TirIntents.cpp" line="901"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="889"/>
-        <location filename="../views/TirIntents.cpp" line="890"/>
+        <location filename="../views/TirIntents.cpp" line="908"/>
+        <location filename="../views/TirIntents.cpp" line="909"/>
         <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="905"/>
+        <location filename="../views/TirIntents.cpp" line="924"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="917"/>
+        <location filename="../views/TirIntents.cpp" line="936"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="922"/>
+        <location filename="../views/TirIntents.cpp" line="941"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="932"/>
+        <location filename="../views/TirIntents.cpp" line="951"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="938"/>
+        <location filename="../views/TirIntents.cpp" line="957"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="946"/>
+        <location filename="../views/TirIntents.cpp" line="965"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="947"/>
+        <location filename="../views/TirIntents.cpp" line="966"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="948"/>
+        <location filename="../views/TirIntents.cpp" line="967"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="953"/>
+        <location filename="../views/TirIntents.cpp" line="972"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="955"/>
+        <location filename="../views/TirIntents.cpp" line="974"/>
         <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="955"/>
-        <location filename="../views/TirIntents.cpp" line="1035"/>
-        <location filename="../views/TirIntents.cpp" line="1091"/>
+        <location filename="../views/TirIntents.cpp" line="974"/>
+        <location filename="../views/TirIntents.cpp" line="1055"/>
+        <location filename="../views/TirIntents.cpp" line="1111"/>
         <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="958"/>
-        <location filename="../views/TirIntents.cpp" line="1037"/>
+        <location filename="../views/TirIntents.cpp" line="977"/>
+        <location filename="../views/TirIntents.cpp" line="1057"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="964"/>
+        <location filename="../views/TirIntents.cpp" line="983"/>
         <source>Blocks that read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="965"/>
+        <location filename="../views/TirIntents.cpp" line="984"/>
         <source>Blocks that read the cache directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="969"/>
+        <location filename="../views/TirIntents.cpp" line="988"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="972"/>
+        <location filename="../views/TirIntents.cpp" line="991"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="983"/>
+        <location filename="../views/TirIntents.cpp" line="1002"/>
         <source>%1 read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="995"/>
+        <location filename="../views/TirIntents.cpp" line="1014"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="996"/>
-        <location filename="../views/TirIntents.cpp" line="1057"/>
+        <location filename="../views/TirIntents.cpp" line="1015"/>
+        <location filename="../views/TirIntents.cpp" line="1077"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1001"/>
+        <location filename="../views/TirIntents.cpp" line="1020"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1004"/>
+        <location filename="../views/TirIntents.cpp" line="1023"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1009"/>
+        <location filename="../views/TirIntents.cpp" line="1028"/>
         <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1012"/>
+        <location filename="../views/TirIntents.cpp" line="1031"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1028"/>
+        <location filename="../views/TirIntents.cpp" line="1047"/>
         <source>Init block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1029"/>
+        <location filename="../views/TirIntents.cpp" line="1048"/>
         <source>Padding block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1077"/>
+        <location filename="../views/TirIntents.cpp" line="1097"/>
         <source>Block iterators in their new order</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1085"/>
+        <location filename="../views/TirIntents.cpp" line="1105"/>
         <source>Data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1088"/>
+        <location filename="../views/TirIntents.cpp" line="1108"/>
         <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="478"/>
-        <location filename="../views/TirIntents.cpp" line="1034"/>
-        <location filename="../views/TirIntents.cpp" line="1084"/>
+        <location filename="../views/TirIntents.cpp" line="481"/>
+        <location filename="../views/TirIntents.cpp" line="1054"/>
+        <location filename="../views/TirIntents.cpp" line="1104"/>
         <source>%1: %2 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1044"/>
+        <location filename="../views/TirIntents.cpp" line="1064"/>
         <source>Axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1046"/>
+        <location filename="../views/TirIntents.cpp" line="1066"/>
         <source>Factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1047"/>
+        <location filename="../views/TirIntents.cpp" line="1067"/>
         <source>Offset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1056"/>
+        <location filename="../views/TirIntents.cpp" line="1076"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1061"/>
+        <location filename="../views/TirIntents.cpp" line="1081"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1066"/>
+        <location filename="../views/TirIntents.cpp" line="1086"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1152,288 +1157,288 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirPrimitiveArguments</name>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="40"/>
         <source>block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="40"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="41"/>
         <source>loop %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="108"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="123"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="113"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="130"/>
         <source>block %1 is gone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="131"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="138"/>
         <source>%1 iterates over %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="137"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="144"/>
         <source>give the annotation a key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="142"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="149"/>
         <source>(replaces the value it has)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="159"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="166"/>
         <source>%1 %2 is flattened to %3 dimension(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="170"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="177"/>
         <source>%1 matches %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="181"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="194"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="188"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="201"/>
         <source>a lambda over the block&apos;s iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="184"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="197"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="191"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="204"/>
         <source>the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="284"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="291"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="303"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
         <source>ann_val: &apos;%1&apos; is not an int</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="313"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="320"/>
         <source>ann_val: &apos;%1&apos; is not a finite float</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="367"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="374"/>
         <source>index_map: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="372"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="379"/>
         <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="380"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="387"/>
         <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="409"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="416"/>
         <source>unannotate: %1 has no annotation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="412"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="419"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="629"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="437"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="636"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="453"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="460"/>
         <source>%1: there is no block %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="462"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="470"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="469"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
         <source>Key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="464"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="471"/>
         <source>Value type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="275"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="282"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="117"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="123"/>
         <source>%1 declares %2[%3]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="221"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="228"/>
         <source>ann_val: ValueError: Literal value %1 exceeds maximum of int32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="229"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="236"/>
         <source>ann_val: a list item is not a finite float</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="235"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="242"/>
         <source>ann_val: TVM 0.20 cannot print a trace that holds a bool in a list; write 1 or 0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="237"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="244"/>
         <source>ann_val: a list item is an int, a float or a str in quotes, e.g. [1, 0.5, &quot;x&quot;]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="245"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="252"/>
         <source>ann_val: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="250"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="257"/>
         <source>ann_val: write a list in brackets, e.g. [1, 2, 4]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="252"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
         <source>ann_val: TVM 0.20 refuses an empty list (TypeError: Cannot take a Union of no types)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="276"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="283"/>
         <source>int: 16; float: 0.5; str: any text; bool: True or False; list: [1, 0.5, &quot;x&quot;]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="319"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="326"/>
         <source>ann_val: &apos;%1&apos; is not True or False</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="324"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="331"/>
         <source>ann_val: the type is int, float, bool, str or list, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="353"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="360"/>
         <source>%1: &apos;%2&apos; is not a non-negative integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="423"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
         <source>%1: block %2 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="475"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="482"/>
         <source>TensorIntrin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="484"/>
         <source>Registered in this document: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="483"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="511"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="518"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="488"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="495"/>
         <source>Axis separators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="497"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="504"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="511"/>
         <source>Ranges (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="507"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="514"/>
         <source>The region per dimension of the buffer from the block&apos;s iterators: (begin, end) or one index, e.g. lambda vi, vj: [(vi - 1, vi + 2), vj]. Nothing checks that the body stays inside it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="517"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="524"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="519"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="526"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="550"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="557"/>
         <source>%1 needs an annotation key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="554"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="561"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="567"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="574"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="571"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="578"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="575"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="582"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="589"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="596"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="595"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="602"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="605"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="612"/>
         <source>%1 takes a Python lambda: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="615"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="622"/>
         <source>annotate_buffer_access: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="619"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="626"/>
         <source>annotate_buffer_access: %1 has no %2 buffer %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="609"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="616"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation type="unfinished"></translation>
     </message>

@@ -630,8 +630,8 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="135"/>
-        <location filename="../views/TirIntents.cpp" line="218"/>
-        <location filename="../views/TirIntents.cpp" line="1093"/>
+        <location filename="../views/TirIntents.cpp" line="223"/>
+        <location filename="../views/TirIntents.cpp" line="1113"/>
         <source>unknown TensorIR primitive %1</source>
         <translation>未知的 TensorIR 原语 %1</translation>
     </message>
@@ -652,88 +652,88 @@ computes %1 elements, %2 required</source>
         <translation>reindex：缓冲区类型应为 read 或 write，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="201"/>
+        <location filename="../views/TirIntents.cpp" line="206"/>
         <source>unsafe_set_dtype needs a data type</source>
         <translation>unsafe_set_dtype 需要一个数据类型</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="227"/>
+        <location filename="../views/TirIntents.cpp" line="232"/>
         <source>transform_layout: there is no block %1</source>
         <translation>transform_layout：没有块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="230"/>
+        <location filename="../views/TirIntents.cpp" line="235"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation>transform_layout：缓冲区类型应为 read 或 write，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="236"/>
+        <location filename="../views/TirIntents.cpp" line="241"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation>transform_layout：块 %1 有 %2 个 %3 缓冲区，没有缓冲区 %4</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="242"/>
+        <location filename="../views/TirIntents.cpp" line="247"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation>transform_layout：请把索引映射写成 lambda，例如 lambda i: (i // 4, i % 4)</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="298"/>
         <location filename="../views/TirIntents.cpp" line="303"/>
+        <location filename="../views/TirIntents.cpp" line="308"/>
         <source>Refused: %1</source>
         <translation>已拒绝：%1</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="299"/>
+        <location filename="../views/TirIntents.cpp" line="304"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation>已拒绝：脚本没有生成 TensorIR 调度</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="314"/>
+        <location filename="../views/TirIntents.cpp" line="319"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation>循环 %1_0（%2）、%3_0（%4）、%1_1（%5）、%3_1（%6）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="335"/>
+        <location filename="../views/TirIntents.cpp" line="340"/>
         <source>loops of extents %1</source>
         <translation>范围为 %1 的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="340"/>
+        <location filename="../views/TirIntents.cpp" line="345"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation>（谓词 T.where 保留 %2 中的 %1）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="346"/>
+        <location filename="../views/TirIntents.cpp" line="351"/>
         <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
         <translation>cache_read：请勾选一个读取副本的块（TVM 把空列表视为全部）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="361"/>
+        <location filename="../views/TirIntents.cpp" line="366"/>
         <source>Keep unit iterators</source>
         <translation>保留单位迭代变量</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="362"/>
+        <location filename="../views/TirIntents.cpp" line="367"/>
         <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
         <translation>preserve_unit_iters：绑定到长度为 1 的循环的块迭代变量仍保留为迭代变量（True，TVM 的默认值）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="368"/>
+        <location filename="../views/TirIntents.cpp" line="373"/>
         <source>Place among the loop&apos;s children</source>
         <translation>在循环子节点中的位置</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="370"/>
+        <location filename="../views/TirIntents.cpp" line="375"/>
         <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
         <translation>index：-1 表示依赖关系允许的最后位置（TVM 的默认值），-2 表示最前位置，0、1、…… 表示循环的第几个子节点</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="373"/>
+        <location filename="../views/TirIntents.cpp" line="378"/>
         <source>Keep loops of extent 1</source>
         <translation>保留长度为 1 的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="374"/>
+        <location filename="../views/TirIntents.cpp" line="379"/>
         <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
         <translation>preserve_unit_loops：保留块的新的长度为 1 的循环（False 为 TVM 的默认值，会删去它们）</translation>
     </message>
@@ -824,335 +824,340 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="433"/>
+        <source>Rolling Buffer…</source>
+        <translation>滚动缓冲…</translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="434"/>
         <source>Add Unit Loop</source>
         <translation>添加单位循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="434"/>
+        <location filename="../views/TirIntents.cpp" line="435"/>
         <source>Annotate…</source>
         <translation>添加注解…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="435"/>
+        <location filename="../views/TirIntents.cpp" line="436"/>
         <source>Unannotate…</source>
         <translation>移除注解…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="436"/>
+        <location filename="../views/TirIntents.cpp" line="437"/>
         <source>Tensorize…</source>
         <translation>张量化…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="437"/>
+        <location filename="../views/TirIntents.cpp" line="438"/>
         <source>Transform Block Layout…</source>
         <translation>变换块布局…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="438"/>
+        <location filename="../views/TirIntents.cpp" line="439"/>
         <source>Set Axis Separator…</source>
         <translation>设置轴分隔符…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="439"/>
+        <location filename="../views/TirIntents.cpp" line="440"/>
         <source>Annotate Buffer Access…</source>
         <translation>标注缓冲区访问区域…</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="463"/>
-        <location filename="../views/TirIntents.cpp" line="913"/>
+        <location filename="../views/TirIntents.cpp" line="464"/>
+        <location filename="../views/TirIntents.cpp" line="932"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation>blockize：没有其他块与 %1 处于同一作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="468"/>
-        <location filename="../views/TirIntents.cpp" line="1074"/>
+        <location filename="../views/TirIntents.cpp" line="469"/>
+        <location filename="../views/TirIntents.cpp" line="1094"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation>reorder_block_iter_var：%1 的迭代器少于两个</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="590"/>
+        <location filename="../views/TirIntents.cpp" line="594"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation>split：因子“%1”既不是正整数也不是 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="594"/>
+        <location filename="../views/TirIntents.cpp" line="598"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation>split：至少给出两个因子，例如 None, 32</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="595"/>
+        <location filename="../views/TirIntents.cpp" line="599"/>
         <source>split: at most one factor may be None</source>
         <translation>split：最多只能有一个因子为 None</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="684"/>
+        <location filename="../views/TirIntents.cpp" line="703"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation>%1 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="691"/>
+        <location filename="../views/TirIntents.cpp" line="710"/>
         <source>%1 needs at least two loops</source>
         <translation>%1 至少需要两个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="737"/>
+        <location filename="../views/TirIntents.cpp" line="756"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation>%1 不能计算于它自己的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="764"/>
+        <location filename="../views/TirIntents.cpp" line="783"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation>%1 和 %2 并不都是 %3 的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="767"/>
+        <location filename="../views/TirIntents.cpp" line="786"/>
         <source>a loop dropped on itself does nothing</source>
         <translation>把循环拖放到它自身上不会有任何效果</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="778"/>
+        <location filename="../views/TirIntents.cpp" line="797"/>
         <source>%1 is already there: nothing to do</source>
         <translation>%1 已经在那里：无需操作</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="808"/>
+        <location filename="../views/TirIntents.cpp" line="827"/>
         <source>%1: select a block first</source>
         <translation>%1：请先选择一个块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="814"/>
+        <location filename="../views/TirIntents.cpp" line="833"/>
         <source>%1: select a loop of %2 first</source>
         <translation>%1：请先选择 %2 的一个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="830"/>
+        <location filename="../views/TirIntents.cpp" line="849"/>
         <source>Factors (None is inferred)</source>
         <translation>因子（None 表示自动推断）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="834"/>
+        <location filename="../views/TirIntents.cpp" line="853"/>
         <source>No predicate</source>
         <translation>不加谓词</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="835"/>
+        <location filename="../views/TirIntents.cpp" line="854"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation>disable_predication：拆分后的循环不加 T.where 保护；因子不能整除长度时，块会越界执行</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="849"/>
+        <location filename="../views/TirIntents.cpp" line="868"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="859"/>
+        <location filename="../views/TirIntents.cpp" line="878"/>
         <source>Loops to merge %1 with</source>
         <translation>与 %1 合并的循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="864"/>
+        <location filename="../views/TirIntents.cpp" line="883"/>
         <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation>勾选的循环所在的嵌套与 %1 的嵌套合并为一个嵌套 %1_m，其循环体依次执行各嵌套的循环体，位于最后一个嵌套原来的位置。与 TVM 一样，merge 只检查嵌套的形状，不检查其中各块读写的先后顺序</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="874"/>
+        <location filename="../views/TirIntents.cpp" line="893"/>
         <source>check at least one loop</source>
         <translation>请至少勾选一个循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="875"/>
+        <location filename="../views/TirIntents.cpp" line="894"/>
         <source>merged with %1</source>
         <translation>与 %1 合并</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="882"/>
+        <location filename="../views/TirIntents.cpp" line="901"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation>tile：%1 没有可分块的内层循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="889"/>
-        <location filename="../views/TirIntents.cpp" line="890"/>
+        <location filename="../views/TirIntents.cpp" line="908"/>
+        <location filename="../views/TirIntents.cpp" line="909"/>
         <source>Inner extent of %1</source>
         <translation>%1 的内层范围</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="905"/>
+        <location filename="../views/TirIntents.cpp" line="924"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation>分解出的循环在 %1.rf 形状中的位置</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="917"/>
+        <location filename="../views/TirIntents.cpp" line="936"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation>块（相邻，按执行顺序）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="922"/>
+        <location filename="../views/TirIntents.cpp" line="941"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation>勾选的块及其公共循环之下的循环合并为一个块 outer_&lt;B&gt;_&lt;C&gt;_</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="932"/>
+        <location filename="../views/TirIntents.cpp" line="951"/>
         <source>Loop order (outermost first)</source>
         <translation>循环顺序（最外层在前）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="938"/>
+        <location filename="../views/TirIntents.cpp" line="957"/>
         <source>Thread axis</source>
         <translation>线程轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="946"/>
+        <location filename="../views/TirIntents.cpp" line="965"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation>compute_at：没有块读取 %1 写入的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="947"/>
+        <location filename="../views/TirIntents.cpp" line="966"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation>reverse_compute_at：没有块写入 %1 读取的内容</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="948"/>
+        <location filename="../views/TirIntents.cpp" line="967"/>
         <source>Loop</source>
         <translation>循环</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="953"/>
+        <location filename="../views/TirIntents.cpp" line="972"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation>%1：%2 没有可缓存的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="955"/>
+        <location filename="../views/TirIntents.cpp" line="974"/>
         <source>Read buffer</source>
         <translation>读取的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="955"/>
-        <location filename="../views/TirIntents.cpp" line="1035"/>
-        <location filename="../views/TirIntents.cpp" line="1091"/>
+        <location filename="../views/TirIntents.cpp" line="974"/>
+        <location filename="../views/TirIntents.cpp" line="1055"/>
+        <location filename="../views/TirIntents.cpp" line="1111"/>
         <source>Written buffer</source>
         <translation>写入的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="958"/>
-        <location filename="../views/TirIntents.cpp" line="1037"/>
+        <location filename="../views/TirIntents.cpp" line="977"/>
+        <location filename="../views/TirIntents.cpp" line="1057"/>
         <source>Storage scope</source>
         <translation>存储作用域</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="964"/>
+        <location filename="../views/TirIntents.cpp" line="983"/>
         <source>Blocks that read the copy</source>
         <translation>读取副本的块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="965"/>
+        <location filename="../views/TirIntents.cpp" line="984"/>
         <source>Blocks that read the cache directly</source>
         <translation>直接读取缓存的块</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="969"/>
+        <location filename="../views/TirIntents.cpp" line="988"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation>consumer_blocks：改为读取副本的读者（全部：TVM 的默认值 None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="972"/>
+        <location filename="../views/TirIntents.cpp" line="991"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation>consumer_blocks：读取缓存而非被写缓冲区的读者（无：TVM 的默认值）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="983"/>
+        <location filename="../views/TirIntents.cpp" line="1002"/>
         <source>%1 read the copy</source>
         <translation>%1 读取副本</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="995"/>
+        <location filename="../views/TirIntents.cpp" line="1014"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation>transform_layout：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="996"/>
-        <location filename="../views/TirIntents.cpp" line="1057"/>
+        <location filename="../views/TirIntents.cpp" line="1015"/>
+        <location filename="../views/TirIntents.cpp" line="1077"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1001"/>
+        <location filename="../views/TirIntents.cpp" line="1020"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1004"/>
+        <location filename="../views/TirIntents.cpp" line="1023"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation>由逻辑索引得到物理索引，例如 lambda i, j: (i, j // 4, j % 4)；新形状单元更多的地方会出现填充</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1009"/>
+        <location filename="../views/TirIntents.cpp" line="1028"/>
         <source>Pad value (empty: None)</source>
         <translation>填充值（留空：None）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1012"/>
+        <location filename="../views/TirIntents.cpp" line="1031"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation>填充存放的内容：一个数（0.0），或物理索引的 lambda；None 会拒绝产生填充的映射（TransformationIntroducesPaddingError）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1028"/>
+        <location filename="../views/TirIntents.cpp" line="1047"/>
         <source>Init block above loop</source>
         <translation>初始化块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1029"/>
+        <location filename="../views/TirIntents.cpp" line="1048"/>
         <source>Padding block above loop</source>
         <translation>填充块置于循环之上</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1077"/>
+        <location filename="../views/TirIntents.cpp" line="1097"/>
         <source>Block iterators in their new order</source>
         <translation>块迭代器的新顺序</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1085"/>
+        <location filename="../views/TirIntents.cpp" line="1105"/>
         <source>Data type</source>
         <translation>数据类型</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1088"/>
+        <location filename="../views/TirIntents.cpp" line="1108"/>
         <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
         <translation>缓冲区的元素类型；写入时转换为该类型，读取时转换回原类型，因此数值可能损失精度</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="478"/>
-        <location filename="../views/TirIntents.cpp" line="1034"/>
-        <location filename="../views/TirIntents.cpp" line="1084"/>
+        <location filename="../views/TirIntents.cpp" line="481"/>
+        <location filename="../views/TirIntents.cpp" line="1054"/>
+        <location filename="../views/TirIntents.cpp" line="1104"/>
         <source>%1: %2 writes no buffer</source>
         <translation>%1：%2 不写入任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1044"/>
+        <location filename="../views/TirIntents.cpp" line="1064"/>
         <source>Axis</source>
         <translation>轴</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1046"/>
+        <location filename="../views/TirIntents.cpp" line="1066"/>
         <source>Factor</source>
         <translation>因子</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1047"/>
+        <location filename="../views/TirIntents.cpp" line="1067"/>
         <source>Offset</source>
         <translation>偏移</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1056"/>
+        <location filename="../views/TirIntents.cpp" line="1076"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation>reindex：%1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1061"/>
+        <location filename="../views/TirIntents.cpp" line="1081"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation>填充（每个块迭代器一个倍数）</translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1066"/>
+        <location filename="../views/TirIntents.cpp" line="1086"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation>每个迭代器的范围向上填充到其对应数的倍数，例如 1, 32, 1</translation>
     </message>
@@ -1168,70 +1173,70 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirPrimitiveArguments</name>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="40"/>
         <source>block %1</source>
         <translation>块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="40"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="41"/>
         <source>loop %1</source>
         <translation>循环 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="108"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="123"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="113"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="130"/>
         <source>block %1 is gone</source>
         <translation>块 %1 已不存在</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="131"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="138"/>
         <source>%1 iterates over %2</source>
         <translation>%1 遍历 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="137"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="144"/>
         <source>give the annotation a key</source>
         <translation>请为注解指定一个键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="142"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="149"/>
         <source>(replaces the value it has)</source>
         <translation>（替换它已有的值）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="159"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="166"/>
         <source>%1 %2 is flattened to %3 dimension(s)</source>
         <translation>%1 %2 被展平为 %3 维</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="170"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="177"/>
         <source>%1 matches %2</source>
         <translation>%1 匹配 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="181"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="194"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="188"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="201"/>
         <source>a lambda over the block&apos;s iterators</source>
         <translation>块迭代器上的 lambda</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="184"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="197"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="191"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="204"/>
         <source>the script makes no TensorIR schedule</source>
         <translation>脚本没有生成 TensorIR 调度</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="284"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="291"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="303"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
         <source>ann_val: &apos;%1&apos; is not an int</source>
         <translation>ann_val：“%1”不是 int</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="313"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="320"/>
         <source>ann_val: &apos;%1&apos; is not a finite float</source>
         <translation>ann_val：“%1”不是有限的 float</translation>
     </message>
@@ -1244,27 +1249,27 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">axis_separators：“%1”不是非负整数</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="367"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="374"/>
         <source>index_map: column %1: %2</source>
         <translation>index_map：第 %1 列：%2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="372"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="379"/>
         <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
         <translation>index_map：请写一个 lambda，例如 lambda i, j: (i * 16 + j,)</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="380"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="387"/>
         <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
         <translation>index_map：该 lambda 接受 %1 个索引；该块有 %2 个迭代器</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="409"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="416"/>
         <source>unannotate: %1 has no annotation</source>
         <translation>unannotate：%1 没有注解</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="412"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="419"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
         <translation>tensorize：文档没有注册任何 TensorIntrin（tir.TensorIntrin.register）</translation>
     </message>
@@ -1273,190 +1278,190 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">set_axis_separator：块 %1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="629"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="437"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="636"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation>transform_block_layout：没有块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="453"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="460"/>
         <source>%1: there is no block %2</source>
         <translation>%1：没有块 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="462"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="470"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="469"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="464"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="471"/>
         <source>Value type</source>
         <translation>值类型</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="275"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="282"/>
         <source>Value</source>
         <translation>值</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="117"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="123"/>
         <source>%1 declares %2[%3]</source>
         <translation>%1 声明 %2[%3]</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="221"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="228"/>
         <source>ann_val: ValueError: Literal value %1 exceeds maximum of int32</source>
         <translation>ann_val：ValueError：字面值 %1 超过 int32 的最大值</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="229"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="236"/>
         <source>ann_val: a list item is not a finite float</source>
         <translation>ann_val：列表项不是有限的浮点数</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="235"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="242"/>
         <source>ann_val: TVM 0.20 cannot print a trace that holds a bool in a list; write 1 or 0</source>
         <translation>ann_val：TVM 0.20 无法打印列表中含 bool 的 trace；请写 1 或 0</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="237"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="244"/>
         <source>ann_val: a list item is an int, a float or a str in quotes, e.g. [1, 0.5, &quot;x&quot;]</source>
         <translation>ann_val：列表项应为 int、float 或带引号的 str，例如 [1, 0.5, &quot;x&quot;]</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="245"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="252"/>
         <source>ann_val: column %1: %2</source>
         <translation>ann_val：第 %1 列：%2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="250"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="257"/>
         <source>ann_val: write a list in brackets, e.g. [1, 2, 4]</source>
         <translation>ann_val：列表请写在方括号中，例如 [1, 2, 4]</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="252"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
         <source>ann_val: TVM 0.20 refuses an empty list (TypeError: Cannot take a Union of no types)</source>
         <translation>ann_val：TVM 0.20 拒绝空列表（TypeError: Cannot take a Union of no types）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="276"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="283"/>
         <source>int: 16; float: 0.5; str: any text; bool: True or False; list: [1, 0.5, &quot;x&quot;]</source>
         <translation>int：16；float：0.5；str：任意文本；bool：True 或 False；list：[1, 0.5, &quot;x&quot;]</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="319"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="326"/>
         <source>ann_val: &apos;%1&apos; is not True or False</source>
         <translation>ann_val：&apos;%1&apos; 不是 True 或 False</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="324"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="331"/>
         <source>ann_val: the type is int, float, bool, str or list, not &apos;%1&apos;</source>
         <translation>ann_val：类型应为 int、float、bool、str 或 list，而不是 &apos;%1&apos;</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="353"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="360"/>
         <source>%1: &apos;%2&apos; is not a non-negative integer</source>
         <translation>%1：&apos;%2&apos; 不是非负整数</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="423"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
         <source>%1: block %2 accesses no buffer</source>
         <translation>%1：块 %2 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="475"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="482"/>
         <source>TensorIntrin</source>
         <translation>TensorIntrin</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="484"/>
         <source>Registered in this document: %1</source>
         <translation>本文档中已注册：%1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="483"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="511"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="518"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="488"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="495"/>
         <source>Axis separators</source>
         <translation>轴分隔符</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="497"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation>新物理维度开始的轴，例如 1：二维缓冲区在展平后仍为二维</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="504"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="511"/>
         <source>Ranges (a Python lambda)</source>
         <translation>区域（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="507"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="514"/>
         <source>The region per dimension of the buffer from the block&apos;s iterators: (begin, end) or one index, e.g. lambda vi, vj: [(vi - 1, vi + 2), vj]. Nothing checks that the body stays inside it</source>
         <translation>由块的迭代变量给出缓冲区每一维的区域：(begin, end) 或单个下标，例如 lambda vi, vj: [(vi - 1, vi + 2), vj]。不会检查块体的访问是否落在该区域内</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="517"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="524"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="519"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="526"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation>块的新迭代器由其原迭代器得到，例如 lambda i, j: (i * 16 + j,) 融合两个迭代器；映射必须是双射</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="550"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="557"/>
         <source>%1 needs an annotation key</source>
         <translation>%1 需要一个注解键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="554"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="561"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation>unannotate：%1 没有注解 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="567"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="574"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation>tensorize 需要一个 TensorIntrin 名称</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="571"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="578"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation>ValueError：TensorIntrin“%1”未注册；文档没有注册任何 TensorIntrin</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="575"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="582"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation>ValueError：TensorIntrin“%1”未注册；文档注册了 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="589"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="596"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation>set_axis_separator：缓冲区类型应为 read 或 write，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="595"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="602"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation>set_axis_separator 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="605"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="612"/>
         <source>%1 takes a Python lambda: the application applies it as a script line</source>
         <translation>%1 的参数是 Python lambda：应用程序将其作为一行脚本执行</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="615"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="622"/>
         <source>annotate_buffer_access: there is no block %1</source>
         <translation>annotate_buffer_access：没有块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="619"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="626"/>
         <source>annotate_buffer_access: %1 has no %2 buffer %3</source>
         <translation>annotate_buffer_access：%1 没有 %2 缓冲区 %3</translation>
     </message>
@@ -1465,7 +1470,7 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">transform_block_layout 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="609"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="616"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation>%1 不是 TirPrimitiveArguments 的原语</translation>
     </message>

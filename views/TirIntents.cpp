@@ -194,6 +194,11 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     if (!order.ok()) return order.error();
     return sch.ReorderBlockIterVar(*block, *order);
   }
+  if (p == "rolling_buffer") {
+    auto index = NonNegativeParam(intent, "buffer_index");
+    if (!index.ok()) return index.error();
+    return sch.RollingBuffer(*block, *index);
+  }
   if (p == "unsafe_set_dtype") {
     auto index = NonNegativeParam(intent, "buffer_index");
     if (!index.ok()) return index.error();
@@ -388,11 +393,6 @@ QString SetConsumerParams(Intent& intent, const QVariantMap& values, const QStri
   return {};
 }
 
-// merge's other loops from params["merge_with"] ("D: i; E: i").
-QStringList MergeWith(const Intent& intent) {
-  return intent.params.value("merge_with").toString().split("; ", Qt::SkipEmptyParts);
-}
-
 QString NoMergeChoice(const QString& block, const QString& loop) {
   return TirIntentsText::tr(
              "merge: no loop of another nest in the scope of %1 lies at the depth of %2 with "
@@ -430,6 +430,7 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "pad_einsum") return TirIntentsText::tr("Pad Einsum…");
   if (p == "reorder_block_iter_var") return TirIntentsText::tr("Reorder Block Iterators…");
   if (p == "unsafe_set_dtype") return TirIntentsText::tr("Set Data Type (Unsafe)…");
+  if (p == "rolling_buffer") return TirIntentsText::tr("Rolling Buffer…");
   if (p == "add_unit_loop") return TirIntentsText::tr("Add Unit Loop");
   if (p == "annotate") return TirIntentsText::tr("Annotate…");
   if (p == "unannotate") return TirIntentsText::tr("Unannotate…");
@@ -466,11 +467,13 @@ QString TirBlockMenuProblem(const tir::Schedule& sch, const QString& p, const QS
   const tir::BlockRealizeNode* realize = TirFindBlock(sch, block);
   if (p == "reorder_block_iter_var" && realize && realize->block->iter_vars.size() < 2)
     return TirIntentsText::tr("reorder_block_iter_var: %1 has fewer than two iterators").arg(block);
-  if (p == "unsafe_set_dtype" && realize) {
-    // Enabled when one of the written buffers can change: the function allocates it.
+  if ((p == "unsafe_set_dtype" || p == "rolling_buffer") && realize) {
+    // Enabled when one of the written buffers can change (unsafe_set_dtype: the function
+    // allocates it; rolling_buffer: its tiles overlap).
     QString first;
     for (size_t i = 0; i < realize->block->writes.size(); ++i) {
-      QVariantMap params{{"buffer_index", qlonglong(i)}, {"dtype", "float64"}};
+      QVariantMap params{{"buffer_index", qlonglong(i)}};
+      if (p == "unsafe_set_dtype") params["dtype"] = "float64";
       QString why = TirIntentProblem(sch, Intent{p, block, {}, params});
       if (why.isEmpty()) return {};
       if (first.isEmpty()) first = why;
@@ -495,6 +498,7 @@ const QStringList& TirBlockPrimitives() {
                                 "pad_einsum",
                                 "reorder_block_iter_var",
                                 "unsafe_set_dtype",
+                                "rolling_buffer",
                                 "transform_layout",
                                 "transform_block_layout",
                                 "set_axis_separator",
@@ -637,15 +641,30 @@ QStringList TirBlockizeChoices(const tir::Schedule& sch, const QString& block) {
   return out;
 }
 
+QStringList TirMergeWith(const Intent& intent) {
+  return intent.params.value("merge_with").toString().split("; ", Qt::SkipEmptyParts);
+}
+
 QStringList TirMergeChoices(const tir::Schedule& sch, const QString& block, const QString& loop,
                             int most) {
   std::vector<const tir::ForNode*> own = TirLoopsOf(sch, block);
   std::set<const tir::ForNode*> seen(own.begin(), own.end());
+  const tir::BlockRealizeNode* self = TirFindBlock(sch, block);
+  const tir::ForNode* target = nullptr;
+  for (const tir::ForNode* l : own)
+    if (Q(l->loop_var.name()) == loop) target = l;
+  if (!self || !target) return {};
+  const tir::BlockRealizeNode* scope = sch.state().ScopeOf(self);
+  const std::optional<int64_t> extent = TirConstExtent(*target);
   QStringList out;
   for (const tir::BlockRealizeNode* r : TirBlocks(sch)) {
+    if (sch.state().ScopeOf(r) != scope) continue;
     QString other = Q(r->block->name);
     for (const tir::ForNode* l : TirLoopsOf(sch, other)) {
       if (!seen.insert(l).second) continue;
+      // Only loops of equal extent can merge: the dry run below is for the rest.
+      const std::optional<int64_t> e = TirConstExtent(*l);
+      if (extent && e && *extent != *e) continue;
       QString choice = other + ": " + Q(l->loop_var.name());
       if (TirIntentProblem(sch, Intent{"merge", block, {loop}, {{"merge_with", choice}}}).isEmpty())
         out << choice;
@@ -660,7 +679,7 @@ Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent) {
   if (p == "merge") {
     auto loops = IntentLoops(sch, intent);
     if (!loops.ok()) return loops.error();
-    for (const QString& other : MergeWith(intent)) {
+    for (const QString& other : TirMergeWith(intent)) {
       auto rv = TirLoopRV(sch, other.section(": ", 0, 0), other.section(": ", 1));
       if (!rv.ok()) return rv.error();
       loops->push_back(*rv);
@@ -1028,7 +1047,8 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
                                 ? TirIntentsText::tr("Init block above loop")
                                 : TirIntentsText::tr("Padding block above loop"),
                             loops);
-  } else if (primitive == "set_scope" || primitive == "storage_align") {
+  } else if (primitive == "set_scope" || primitive == "storage_align" ||
+             primitive == "rolling_buffer") {
     QStringList buffers = BufferChoices(realize->block->writes);
     if (buffers.isEmpty())
       problem = TirIntentsText::tr("%1: %2 writes no buffer").arg(primitive, block);
@@ -1036,7 +1056,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     if (primitive == "set_scope") {
       fields << ChoiceField("storage_scope", TirIntentsText::tr("Storage scope"),
                             {"shared", "local", "global", "shared.dyn"});
-    } else {
+    } else if (primitive == "storage_align") {
       int rank = realize->block->writes.empty()
                      ? 1
                      : int(realize->block->writes.front().buffer->shape.size());

@@ -80,6 +80,8 @@ QStringList TirBlockizeChoices(const tir::Schedule& sch, const QString& block);
 // "; ". At most `most` of them (the menu asks whether there is one).
 QStringList TirMergeChoices(const tir::Schedule& sch, const QString& block, const QString& loop,
                             int most = 1 << 30);
+// merge's other loops from params["merge_with"], as "block: loop".
+QStringList TirMergeWith(const Intent& intent);
 
 // Applies `intent` to `sch` (a copy: the views never touch the document's schedule).
 Status ApplyTirIntent(tir::Schedule& sch, const Intent& intent);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <utility>
 
 #include "ir/ExprOp.h"
 #include "script/lang/Parser.h"
@@ -87,7 +88,11 @@ QString DefaultBlockMap(const tir::BlockNode& block) {
          (results.size() == 1 ? ",)" : ")");
 }
 
-// The block's iterators after a dry run: "v0: 256 (S), v1: 64 (R)".
+// A region's range as TVMScript's begin and end: (vi, vi + 1).
+std::pair<QString, QString> RangeBounds(const ir::Range& r) {
+  return {Q(tir::ExprToTVMScript(r.min)), Q(tir::ExprToTVMScript(ir::add(r.min, r.extent)))};
+}
+
 // annotate_buffer_access's default: the region the block declares of the buffer now, as
 // (begin, end) pairs over its iterators (`lambda vi, vj: [(vi, vi + 1), (0, 16)]`).
 QString DefaultRanges(const tir::BlockNode& block, const QString& type, int64_t index) {
@@ -95,10 +100,10 @@ QString DefaultRanges(const tir::BlockNode& block, const QString& type, int64_t 
   for (const ir::IterVar& iv : block.iter_vars) params << Q(iv->var.name());
   const auto& regions = type == "write" ? block.writes : block.reads;
   if (index >= 0 && size_t(index) < regions.size())
-    for (const ir::Range& r : regions[size_t(index)].region)
-      ranges << QString("(%1, %2)")
-                    .arg(Q(tir::ExprToTVMScript(r.min)),
-                         Q(tir::ExprToTVMScript(ir::add(r.min, r.extent))));
+    for (const ir::Range& r : regions[size_t(index)].region) {
+      auto [begin, end] = RangeBounds(r);
+      ranges << QString("(%1, %2)").arg(begin, end);
+    }
   return QString("lambda %1: [%2]").arg(params.join(", "), ranges.join(", "));
 }
 
@@ -111,13 +116,15 @@ QString RegionText(const tir::Schedule& after, const Intent& intent) {
   const int64_t index = intent.params.value("buffer_index").toLongLong();
   if (index < 0 || size_t(index) >= regions.size()) return QString();
   QStringList dims;
-  for (const ir::Range& range : regions[size_t(index)].region)
-    dims << QString("%1:%2").arg(Q(tir::ExprToTVMScript(range.min)),
-                                 Q(tir::ExprToTVMScript(ir::add(range.min, range.extent))));
+  for (const ir::Range& range : regions[size_t(index)].region) {
+    auto [begin, end] = RangeBounds(range);
+    dims << QString("%1:%2").arg(begin, end);
+  }
   return TirPrimitiveArgumentsText::tr("%1 declares %2[%3]")
       .arg(intent.stage, Q(regions[size_t(index)].buffer->name), dims.join(", "));
 }
 
+// The block's iterators after a dry run: "v0: 256 (S), v1: 64 (R)".
 QString IteratorsText(const tir::Schedule& after, const QString& block) {
   const tir::BlockRealizeNode* r = TirFindBlock(after, block);
   if (!r) return TirPrimitiveArgumentsText::tr("block %1 is gone").arg(block);

@@ -170,7 +170,7 @@ struct Printer {
                   Options());
     }
     if (p == "set_scope" || p == "storage_align" || p == "reindex" || p == "pad_einsum" ||
-        p == "reorder_block_iter_var" || p == "unsafe_set_dtype") {
+        p == "reorder_block_iter_var" || p == "unsafe_set_dtype" || p == "rolling_buffer") {
       // The schedule's checks (on a copy) before any line: the arguments' shapes included.
       if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
         return Fail(problem);
@@ -185,6 +185,7 @@ struct Printer {
                         .arg(block, a.value("buffer_index").toString(), a.value("axis").toString(),
                              a.value("factor").toString(), a.value("offset").toString()));
       if (p == "reindex") return Call(block + ", " + views::TirBufferArgument(intent));
+      if (p == "rolling_buffer") return Call(block + ", " + a.value("buffer_index").toString());
       if (p == "unsafe_set_dtype")
         return Call(
             QString("%1, %2, \"%3\"")
@@ -222,8 +223,7 @@ struct Printer {
       if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
         return Fail(problem);
       QStringList args{*loops};
-      for (const QString& other :
-           intent.params.value("merge_with").toString().split("; ", Qt::SkipEmptyParts)) {
+      for (const QString& other : views::TirMergeWith(intent)) {
         const QString owner = other.section(": ", 0, 0);
         const int index = int(views::TirLoopNames(sch, owner).indexOf(other.section(": ", 1)));
         args << QString("%1.get_loops(%2)[%3]").arg(sp.schedule_var, Block(owner)).arg(index);

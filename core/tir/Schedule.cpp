@@ -715,6 +715,21 @@ Status Schedule::UnsafeSetDType(const BlockRV& block, int64_t buffer_index,
   return Status::Ok();
 }
 
+Status Schedule::RollingBuffer(const BlockRV& block, int64_t write_buffer_index) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (write_buffer_index < 0)
+    return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  Status s = tir::RollingBuffer(&Active(), (*realize)->block->name,
+                                static_cast<size_t>(write_buffer_index));
+  if (!s.ok()) return s;
+  Instruction inst = Inst(InstKind::RollingBuffer, {block.id});
+  inst.buffer_index = write_buffer_index;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Status Schedule::ReorderBlockIterVar(const BlockRV& block, const std::vector<int64_t>& new_order) {
   if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
@@ -1084,6 +1099,8 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->PadEinsum({in.at(0)}, inst.ints));
     case InstKind::UnsafeSetDType:
       return status(sch->UnsafeSetDType({in.at(0)}, inst.buffer_index, inst.name));
+    case InstKind::RollingBuffer:
+      return status(sch->RollingBuffer({in.at(0)}, inst.buffer_index));
     case InstKind::ReorderBlockIterVar:
       return status(sch->ReorderBlockIterVar({in.at(0)}, inst.ints));
     case InstKind::Blockize: {

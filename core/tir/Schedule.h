@@ -163,6 +163,10 @@ class Schedule {
   Status SetScope(const BlockRV& block, int64_t buffer_index, const std::string& storage_scope);
   // The block's index-th written buffer holds `dtype`, its stores and loads cast.
   Status UnsafeSetDType(const BlockRV& block, int64_t buffer_index, const std::string& dtype);
+  // The block's write_buffer_index-th written buffer keeps one tile along the outermost
+  // axis whose tiles overlap, indexed modulo the tile; what the previous tile computed is
+  // skipped (the block must be computed at a loop of its consumers).
+  Status RollingBuffer(const BlockRV& block, int64_t write_buffer_index);
   // The block's iterators permuted: new_order[i] is the old position of the i-th.
   Status ReorderBlockIterVar(const BlockRV& block, const std::vector<int64_t>& new_order);
   // cache_read / cache_write through a copy indexed by `index_map` of the block's

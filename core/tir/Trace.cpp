@@ -95,6 +95,8 @@ const char* inst_kind_name(InstKind kind) {
       return "Merge";
     case InstKind::AnnotateBufferAccess:
       return "AnnotateBufferAccess";
+    case InstKind::RollingBuffer:
+      return "RollingBuffer";
   }
   return "?";
 }
@@ -355,6 +357,10 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         line = "sch.set_scope(block=" + in0 +
                ", buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
                inst.name + "\")";
+        break;
+      case InstKind::RollingBuffer:
+        line = "sch.rolling_buffer(block=" + in0 +
+               ", write_buffer_index=" + std::to_string(inst.buffer_index) + ")";
         break;
       case InstKind::UnsafeSetDType:
         line = "sch.unsafe_set_dtype(block=" + in0 +

@@ -64,8 +64,9 @@ enum class InstKind {
   ReorderBlockIterVar,
   Merge,
   AnnotateBufferAccess,
+  RollingBuffer,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::AnnotateBufferAccess) + 1;
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::RollingBuffer) + 1;
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -84,9 +85,10 @@ struct Instruction {
   // GetBlock: block name; Bind: thread axis; Cache*: scope; Annotate: key; Tensorize: the
   // intrinsic's name; UnsafeSetDType: the data type
   std::string name;
-  std::string func_name;     // GetBlock
-  int64_t buffer_index = 0;  // CacheRead / CacheWrite / ReindexCache* / CacheInplace
-  Expr ann_val;              // Annotate (its key is `name`)
+  std::string func_name;  // GetBlock
+  // CacheRead / CacheWrite / ReindexCache* / CacheInplace / RollingBuffer
+  int64_t buffer_index = 0;
+  Expr ann_val;  // Annotate (its key is `name`)
   bool preserve_unit_iters = true;
   bool disable_predication = false;
   bool preserve_unit_loops = false;  // ComputeAt

@@ -136,6 +136,9 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::TransformBlockLayout:
         w.value(IndexMapToJson(inst.index_map));
         break;
+      case InstKind::RollingBuffer:
+        w.value(inst.buffer_index);
+        break;
       case InstKind::ReIndex:
         w.value(inst.buffer_index).value(int64_t{inst.buffer_is_write});
         break;
@@ -314,6 +317,9 @@ Result<Trace> TraceFromJson(std::string_view text) {
       case InstKind::SetScope:
       case InstKind::CacheInplace:
         inst.buffer_index = num(0, 0), inst.name = str(1);
+        break;
+      case InstKind::RollingBuffer:
+        inst.buffer_index = num(0, 0);
         break;
       case InstKind::UnsafeSetDType:
         inst.buffer_index = num(0, 0), inst.name = str(1);

@@ -15,14 +15,6 @@ namespace tessera::tir {
 
 namespace loop_merge_detail {
 
-// The loops and block realizes from the root down to `node` (TVM's sref path).
-std::vector<const StmtNode*> SrefPath(const ScheduleState& state, const StmtNode* node) {
-  std::vector<const StmtNode*> path;
-  for (const StmtNode* n : state.PathTo(node))
-    if (n->kind == StmtKind::For || n->kind == StmtKind::BlockRealize) path.push_back(n);
-  return path;
-}
-
 // `s` (the body of the loops' lowest common ancestor) with `target` replaced by `merged`
 // and each loop of `removed` left out; blocks are not entered (the loops are in the
 // scope's own tree).

@@ -231,6 +231,13 @@ Status CheckStartsWithZero(const ForNode* loop) {
                            loop->loop_var.name() + " starts at " + ExprToTVMScript(loop->min));
 }
 
+std::vector<const StmtNode*> SrefPath(const ScheduleState& state, const StmtNode* node) {
+  std::vector<const StmtNode*> path;
+  for (const StmtNode* n : state.PathTo(node))
+    if (n->kind == StmtKind::For || n->kind == StmtKind::BlockRealize) path.push_back(n);
+  return path;
+}
+
 const StmtNode* SrefParent(const ScheduleState& state, const StmtNode* node) {
   std::vector<const StmtNode*> path = state.PathTo(node);
   for (size_t i = path.size(); i-- > 1;) {

@@ -35,6 +35,8 @@ Status CheckNoAnnotation(const ForNode* loop);
 Status CheckStartsWithZero(const ForNode* loop);
 // The nearest loop or block realize above `node` (its parent in TVM's sref tree).
 const StmtNode* SrefParent(const ScheduleState& state, const StmtNode* node);
+// The loops and block realizes from the root down to `node` (TVM's sref path).
+std::vector<const StmtNode*> SrefPath(const ScheduleState& state, const StmtNode* node);
 
 // The block with buffer `from` replaced by `to` in its body, init, signature,
 // allocations and the sources of its T.match_buffer views; inside nested blocks too when

@@ -114,6 +114,12 @@ Result<Buffer> NthAccessBuffer(const BlockNode& block, size_t index, BufferIndex
 // The block's index-th read/written buffer takes the shape `index_map` gives it and
 // every access of it is rewritten; `pad_value` (null: None) fills the padding the map
 // introduces, a map of the transformed indices to one value.
+// ---- RollingBuffer.cpp ----
+// The block's index-th written buffer keeps one tile along the outermost axis whose tiles
+// overlap between iterations of the loop where the block meets its consumers; accesses
+// along that axis go modulo the tile and the block skips what the previous tile computed.
+Status RollingBuffer(ScheduleState* state, const std::string& block, size_t write_buffer_index);
+
 // ---- AnnotateBufferAccess.cpp ----
 // The block's index-th read (or written) region replaced by `ranges`: a map from the
 // block's iterators to (begin, end) pairs, one per dimension of the buffer; the block's

@@ -713,6 +713,15 @@ Result<Value> TirMethodUnsafeSetDType(const TirMethodCall& c) {
   return TirMethodFromStatus(c.sch().UnsafeSetDType(*block, *index, *dtype));
 }
 
+Result<Value> TirMethodRollingBuffer(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  // An int only: TVM 0.20 takes no buffer or buffer name here.
+  auto index = c.args().Int("write_buffer_index");
+  if (!index) return index.error();
+  return TirMethodFromStatus(c.sch().RollingBuffer(*block, *index));
+}
+
 Result<Value> TirMethodReorderBlockIterVar(const TirMethodCall& c) {
   auto block = c.Block("block");
   if (!block) return block.error();
@@ -773,6 +782,7 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},
     {"unsafe_set_dtype",       {"block", "buffer_index", "dtype"},                   3, false, TirMethodUnsafeSetDType},
     {"reorder_block_iter_var", {"block", "new_order"},                               2, false, TirMethodReorderBlockIterVar},
+    {"rolling_buffer",         {"block", "write_buffer_index"},                      2, false, TirMethodRollingBuffer},
     {"decompose_padding",      {"block", "loop"},                                    2, false, TirMethodDecomposePadding},
     {"can_decompose_padding",  {"block", "loop"},                                    2, false, TirMethodCanDecomposePadding},
     {"pad_einsum",             {"block", "padding"},                                 2, false, TirMethodPadEinsum},
