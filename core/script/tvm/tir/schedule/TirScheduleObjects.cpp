@@ -12,7 +12,9 @@
 #include "script/tvm/tir/schedule/TirScheduleMethods.h"
 #include "script/tvm/tir/schedule/TirScheduleTesting.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
+#include "support/JsonReader.h"
 #include "tir/Trace.h"
+#include "tir/TraceJson.h"
 
 namespace tessera::script {
 
@@ -51,6 +53,33 @@ Value TirSchedConstantMethod(const std::string& name, Value v) {
   return MakeFunction(name, [v](Interpreter&, const CallArgs&) -> Result<Value> { return v; });
 }
 
+// A JSON value as Python's json module reads it (TVM's Trace.as_json() is such a value:
+// [[instructions...], [[instruction index, decision]...]]).
+Value JsonAsValue(const JsonValue& j) {
+  switch (j.kind) {
+    case JsonValue::Kind::Null:
+      return Value();
+    case JsonValue::Kind::Bool:
+      return Value::Bool(j.boolean);
+    case JsonValue::Kind::Number:
+      return j.is_integer ? Value::Int(j.integer) : Value::Float(j.number);
+    case JsonValue::Kind::String:
+      return Value::String(j.string);
+    case JsonValue::Kind::Array: {
+      std::vector<Value> items;
+      for (const JsonValue& item : j.items) items.push_back(JsonAsValue(item));
+      return Value::List(std::move(items));
+    }
+    case JsonValue::Kind::Object: {
+      auto dict = std::make_shared<DictObject>();
+      for (const JsonMember& m : j.members)
+        dict->entries->emplace_back(Value::String(m.key), JsonAsValue(m.value));
+      return Value::FromObject(dict);
+    }
+  }
+  return Value();
+}
+
 // sch.trace: printed as TVM prints it (TraceAsPython, in the schedule's dialect).
 struct TirSchedTraceObject : Object {
   tir::Trace trace;
@@ -66,6 +95,11 @@ struct TirSchedTraceObject : Object {
       return TirSchedConstantMethod(name, Value::List(std::move(lines)));
     }
     if (name == "show") return TirSchedConstantMethod(name, Value());
+    if (name == "as_json") {
+      auto json = ParseJson(tir::TraceToJson(trace), "trace");
+      if (!json.ok()) return json.error();
+      return TirSchedConstantMethod(name, JsonAsValue(*json));
+    }
     if (name == "insts") {
       std::vector<Value> kinds;
       for (const tir::Instruction& inst : trace.insts)
