@@ -327,6 +327,23 @@ class TestTirScheduleScript : public QObject {
         << std::string(
                "t.py:11:5: error: ScheduleError: An error occurred in the schedule "
                "primitive 'split': WrongFactorProductError:");
+    // TVM 0.20: "ScheduleError: ... The primitive does not operate on the root block".
+    QTest::newRow("rolling_buffer of a root block that declares what it writes")
+        << std::string(
+               "from tvm import tir\n"
+               "from tvm.script import tir as T\n"
+               "@T.prim_func\n"
+               "def f(X: T.Buffer((8,), 'float32')):\n"
+               "    with T.block('root'):\n"
+               "        T.reads()\n"
+               "        T.writes(X[0:8])\n"
+               "        for i in range(8):\n"
+               "            with T.block('B'):\n"
+               "                vi = T.axis.spatial(8, i)\n"
+               "                X[vi] = T.float32(0)\n"
+               "sch = tir.Schedule(f)\n"
+               "sch.rolling_buffer(sch.get_block('root'), 0)\n")
+        << std::string("RootBlockError: The primitive does not operate on the root block");
     QTest::newRow("an unknown block")
         << head + "sch.get_block('D')\n"
         << std::string(

@@ -296,6 +296,8 @@ Status RollingBuffer(ScheduleState* state, const std::string& block_name,
   const BufferRegion& written = block.writes[write_buffer_index];
 
   const BlockRealizeNode* scope = state->ScopeOf(realize);
+  if (!scope)
+    return ScheduleError("RootBlockError", "The primitive does not operate on the root block");
   const std::vector<Buffer>& allocated = scope->block->alloc_buffers;
   for (const BufferRegion& w : block.writes)
     if (std::find(allocated.begin(), allocated.end(), w.buffer) == allocated.end())
