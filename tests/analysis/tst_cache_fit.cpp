@@ -9,6 +9,8 @@
 #include "schedule/ScheduleOps.h"
 #include "script/Evaluator.h"
 
+namespace tst_cache_fit {
+
 using namespace tessera;
 
 namespace {
@@ -225,5 +227,7 @@ io, ii = s[B].split(B.op.axis[0], factor=16)
   }
 };
 
-QTEST_APPLESS_MAIN(TestCacheFit)
+}  // namespace tst_cache_fit
+
+QTEST_APPLESS_MAIN(tst_cache_fit::TestCacheFit)
 #include "tst_cache_fit.moc"

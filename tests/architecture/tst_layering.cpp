@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+namespace tst_layering {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -179,5 +181,7 @@ class TestLayering : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestLayering)
+}  // namespace tst_layering
+
+QTEST_GUILESS_MAIN(tst_layering::TestLayering)
 #include "tst_layering.moc"

@@ -4,6 +4,8 @@
 
 #include "ArithTestSupport.h"
 
+namespace tst_analyzer_proofs {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -123,5 +125,7 @@ class TestAnalyzerProofs : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestAnalyzerProofs)
+}  // namespace tst_analyzer_proofs
+
+QTEST_APPLESS_MAIN(tst_analyzer_proofs::TestAnalyzerProofs)
 #include "tst_analyzer_proofs.moc"

@@ -5,6 +5,8 @@
 
 #include "ArithTestSupport.h"
 
+namespace tst_canonical_simplify {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -108,5 +110,7 @@ class TestCanonicalSimplify : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCanonicalSimplify)
+}  // namespace tst_canonical_simplify
+
+QTEST_APPLESS_MAIN(tst_canonical_simplify::TestCanonicalSimplify)
 #include "tst_canonical_simplify.moc"

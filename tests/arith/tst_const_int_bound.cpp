@@ -5,6 +5,8 @@
 #include "ArithTestSupport.h"
 #include "arith/IntSet.h"
 
+namespace tst_const_int_bound {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -186,5 +188,7 @@ class TestConstIntBound : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestConstIntBound)
+}  // namespace tst_const_int_bound
+
+QTEST_APPLESS_MAIN(tst_const_int_bound::TestConstIntBound)
 #include "tst_const_int_bound.moc"

@@ -5,6 +5,8 @@
 
 #include "ArithTestSupport.h"
 
+namespace tst_divmod_lowering {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -87,5 +89,7 @@ class TestDivModLowering : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestDivModLowering)
+}  // namespace tst_divmod_lowering
+
+QTEST_APPLESS_MAIN(tst_divmod_lowering::TestDivModLowering)
 #include "tst_divmod_lowering.moc"

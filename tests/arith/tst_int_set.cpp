@@ -6,6 +6,8 @@
 #include "ArithTestSupport.h"
 #include "arith/IntSet.h"
 
+namespace tst_int_set {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -215,5 +217,7 @@ class TestIntSet : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestIntSet)
+}  // namespace tst_int_set
+
+QTEST_APPLESS_MAIN(tst_int_set::TestIntSet)
 #include "tst_int_set.moc"

@@ -4,6 +4,8 @@
 
 #include "ArithTestSupport.h"
 
+namespace tst_modular_set {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -88,5 +90,7 @@ class TestModularSet : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestModularSet)
+}  // namespace tst_modular_set
+
+QTEST_APPLESS_MAIN(tst_modular_set::TestModularSet)
 #include "tst_modular_set.moc"

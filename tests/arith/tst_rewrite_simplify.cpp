@@ -6,6 +6,8 @@
 
 #include "ArithTestSupport.h"
 
+namespace tst_rewrite_simplify {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -357,5 +359,7 @@ class TestRewriteSimplify : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestRewriteSimplify)
+}  // namespace tst_rewrite_simplify
+
+QTEST_APPLESS_MAIN(tst_rewrite_simplify::TestRewriteSimplify)
 #include "tst_rewrite_simplify.moc"

@@ -19,6 +19,8 @@
 #include "ArithTestSupport.h"
 #include "arith/Evaluate.h"
 
+namespace tst_rule_families {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -418,5 +420,7 @@ class TestRuleFamilies : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestRuleFamilies)
+}  // namespace tst_rule_families
+
+QTEST_APPLESS_MAIN(tst_rule_families::TestRuleFamilies)
 #include "tst_rule_families.moc"

@@ -8,10 +8,10 @@
 #include "ArithTestSupport.h"
 #include "arith/Evaluate.h"
 
+namespace tst_simplify_property {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
-
-namespace {
 
 // x in [-8, 8), y in [0, 16), z in [1, 10): negative, non-negative and positive values.
 struct Domain {
@@ -140,8 +140,6 @@ QString FindCounterexample(uint32_t seed, Mode mode, bool boolean, int samples, 
   return QString();
 }
 
-}  // namespace
-
 class TestSimplifyProperty : public QObject {
   Q_OBJECT
 
@@ -185,5 +183,7 @@ class TestSimplifyProperty : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestSimplifyProperty)
+}  // namespace tst_simplify_property
+
+QTEST_APPLESS_MAIN(tst_simplify_property::TestSimplifyProperty)
 #include "tst_simplify_property.moc"

@@ -23,6 +23,8 @@
 #include "script/ExprEval.h"
 #include "script/lang/ExprSize.h"
 
+namespace tst_tvm_simplify_cases {
+
 using namespace tessera;
 using namespace tessera::arith;
 using namespace tessera::arith::test;
@@ -212,5 +214,7 @@ class TestTvmSimplifyCases : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTvmSimplifyCases)
+}  // namespace tst_tvm_simplify_cases
+
+QTEST_APPLESS_MAIN(tst_tvm_simplify_cases::TestTvmSimplifyCases)
 #include "tst_tvm_simplify_cases.moc"

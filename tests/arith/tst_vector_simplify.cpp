@@ -11,6 +11,8 @@
 #include "arith/Evaluate.h"
 #include "arith/ExprOrder.h"
 
+namespace tst_vector_simplify {
+
 using namespace tessera::arith;
 using namespace tessera::arith::test;
 
@@ -233,5 +235,7 @@ class TestVectorSimplify : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestVectorSimplify)
+}  // namespace tst_vector_simplify
+
+QTEST_APPLESS_MAIN(tst_vector_simplify::TestVectorSimplify)
 #include "tst_vector_simplify.moc"

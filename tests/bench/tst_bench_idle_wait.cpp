@@ -15,6 +15,8 @@
 #include "IdleWait.h"
 #endif
 
+namespace tst_bench_idle_wait {
+
 #ifdef TESSERA_HAVE_BENCH_SUPPORT
 namespace {
 
@@ -75,5 +77,7 @@ class TestBenchIdleWait : public QObject {
 #endif
 };
 
-QTEST_APPLESS_MAIN(TestBenchIdleWait)
+}  // namespace tst_bench_idle_wait
+
+QTEST_APPLESS_MAIN(tst_bench_idle_wait::TestBenchIdleWait)
 #include "tst_bench_idle_wait.moc"

@@ -15,6 +15,8 @@
 #include "OpenBlasCore.h"
 #endif
 
+namespace tst_bench_openblas_core {
+
 class TestBenchOpenBlasCore : public QObject {
   Q_OBJECT
 
@@ -146,5 +148,7 @@ class TestBenchOpenBlasCore : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestBenchOpenBlasCore)
+}  // namespace tst_bench_openblas_core
+
+QTEST_GUILESS_MAIN(tst_bench_openblas_core::TestBenchOpenBlasCore)
 #include "tst_bench_openblas_core.moc"

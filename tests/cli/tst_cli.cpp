@@ -13,6 +13,8 @@
 
 #include "CliProcess.h"
 
+namespace tst_cli {
+
 class TestCli : public QObject {
   Q_OBJECT
 
@@ -618,5 +620,7 @@ class TestCli : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+}  // namespace tst_cli
+
+QTEST_GUILESS_MAIN(tst_cli::TestCli)
 #include "tst_cli.moc"

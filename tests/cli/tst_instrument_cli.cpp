@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+namespace tst_instrument_cli {
+
 namespace {
 
 struct CliRun {
@@ -164,5 +166,7 @@ class TestInstrumentCli : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestInstrumentCli)
+}  // namespace tst_instrument_cli
+
+QTEST_GUILESS_MAIN(tst_instrument_cli::TestInstrumentCli)
 #include "tst_instrument_cli.moc"

@@ -13,6 +13,8 @@
 
 #include "CliProcess.h"
 
+namespace tst_scalar_cli {
+
 namespace {
 
 // B = A * b (b float32) and C = A[i + off] * off (off int32); `list` is tvm.lower's.
@@ -164,5 +166,7 @@ class TestScalarCli : public QObject, protected CliScriptFolder {
   }
 };
 
-QTEST_APPLESS_MAIN(TestScalarCli)
+}  // namespace tst_scalar_cli
+
+QTEST_APPLESS_MAIN(tst_scalar_cli::TestScalarCli)
 #include "tst_scalar_cli.moc"

@@ -13,6 +13,8 @@
 
 #include "CliProcess.h"
 
+namespace tst_tir_cli {
+
 namespace {
 
 // C = A @ B over 64^3 and D = C + 1, from te.create_prim_func (lines 1-8).
@@ -220,5 +222,7 @@ class TestTirCli : public QObject, protected CliScriptFolder {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirCli)
+}  // namespace tst_tir_cli
+
+QTEST_GUILESS_MAIN(tst_tir_cli::TestTirCli)
 #include "tst_tir_cli.moc"

@@ -10,6 +10,8 @@
 #include "CliProcess.h"
 #include "TirGpuPrograms.h"
 
+namespace tst_tir_cuda_cli {
+
 namespace {
 
 // The GPU GEMM example's schedule on 256 x 128 x 32 (two thread blocks).
@@ -124,5 +126,7 @@ class TestTirCudaCli : public QObject, protected CliScriptFolder {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirCudaCli)
+}  // namespace tst_tir_cuda_cli
+
+QTEST_APPLESS_MAIN(tst_tir_cuda_cli::TestTirCudaCli)
 #include "tst_tir_cuda_cli.moc"

@@ -11,6 +11,8 @@
 
 #include "CliProcess.h"
 
+namespace tst_tir_layout_cli {
+
 namespace {
 
 QString Program(const QString& name) {
@@ -174,5 +176,7 @@ class TestTirLayoutCli : public QObject, protected CliScriptFolder {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirLayoutCli)
+}  // namespace tst_tir_layout_cli
+
+QTEST_APPLESS_MAIN(tst_tir_layout_cli::TestTirLayoutCli)
 #include "tst_tir_layout_cli.moc"

@@ -8,6 +8,8 @@
 
 #include "CliProcess.h"
 
+namespace tst_tir_module_cli {
+
 namespace {
 
 const QByteArray kOneFunction =
@@ -166,5 +168,7 @@ class TestTirModuleCli : public QObject, protected CliScriptFolder {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirModuleCli)
+}  // namespace tst_tir_module_cli
+
+QTEST_GUILESS_MAIN(tst_tir_module_cli::TestTirModuleCli)
 #include "tst_tir_module_cli.moc"

@@ -11,6 +11,8 @@
 #include "CliProcess.h"
 #include "TirTwoFunctionModule.h"
 
+namespace tst_tir_module_tune_cli {
+
 namespace {
 
 const QByteArray kModule = kTirTwoFunctionModule;
@@ -99,5 +101,7 @@ class TestTirModuleTuneCli : public QObject, protected CliScriptFolder {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirModuleTuneCli)
+}  // namespace tst_tir_module_tune_cli
+
+QTEST_GUILESS_MAIN(tst_tir_module_tune_cli::TestTirModuleTuneCli)
 #include "tst_tir_module_tune_cli.moc"

@@ -17,6 +17,8 @@
 #include "CliProcess.h"
 #include "codegen/LLVMBackend.h"
 
+namespace tst_tir_tune_cli {
+
 namespace {
 
 QByteArray Gemm(const QByteArray& module) {
@@ -136,5 +138,7 @@ class TestTirTuneCli : public QObject, protected CliScriptFolder {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirTuneCli)
+}  // namespace tst_tir_tune_cli
+
+QTEST_GUILESS_MAIN(tst_tir_tune_cli::TestTirTuneCli)
 #include "tst_tir_tune_cli.moc"

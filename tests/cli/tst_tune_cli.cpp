@@ -15,6 +15,8 @@
 #include "tune/ClaimRounds.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_cli {
+
 namespace {
 
 struct TuneCliRun {
@@ -202,5 +204,7 @@ class TestTuneCli : public QObject {
   }
 };
 
-QTEST_MAIN(TestTuneCli)
+}  // namespace tst_tune_cli
+
+QTEST_MAIN(tst_tune_cli::TestTuneCli)
 #include "tst_tune_cli.moc"

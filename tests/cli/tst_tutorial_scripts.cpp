@@ -9,6 +9,8 @@
 #error "tests/CMakeLists.txt passes the path of tessera-cli"
 #endif
 
+namespace tst_tutorial_scripts {
+
 namespace {
 
 struct Ran {
@@ -73,5 +75,7 @@ class TestTutorialScripts : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTutorialScripts)
+}  // namespace tst_tutorial_scripts
+
+QTEST_GUILESS_MAIN(tst_tutorial_scripts::TestTutorialScripts)
 #include "tst_tutorial_scripts.moc"

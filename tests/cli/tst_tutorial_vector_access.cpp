@@ -12,6 +12,8 @@
 #error "tests/CMakeLists.txt passes the path of tessera-cli"
 #endif
 
+namespace tst_tutorial_vector_access {
+
 namespace {
 
 QString Export(const QString& script, const QString& format, QString* error) {
@@ -65,5 +67,7 @@ class TestTutorialVectorAccess : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTutorialVectorAccess)
+}  // namespace tst_tutorial_vector_access
+
+QTEST_GUILESS_MAIN(tst_tutorial_vector_access::TestTutorialVectorAccess)
 #include "tst_tutorial_vector_access.moc"

@@ -14,13 +14,13 @@
 #include "runtime/ArgBinder.h"
 #include "transform/Pipeline.h"
 
+namespace tst_c_codegen {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
 using namespace tessera::transform;
 using runtime::NDArray;
-
-namespace {
 
 using Packed = int32_t (*)(const uint64_t*);
 using LastError = const char* (*)();
@@ -49,8 +49,6 @@ PrimFunc Lowered(const PrimFunc& f) {
   if (!r.ok()) qFatal("Optimize failed: %s", r.error().message.c_str());
   return r->func;
 }
-
-}  // namespace
 
 class TestCCodegen : public QObject {
   Q_OBJECT
@@ -282,5 +280,7 @@ class TestCCodegen : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCCodegen)
+}  // namespace tst_c_codegen
+
+QTEST_GUILESS_MAIN(tst_c_codegen::TestCCodegen)
 #include "tst_c_codegen.moc"

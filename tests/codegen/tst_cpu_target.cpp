@@ -13,6 +13,8 @@
 #error "tests/CMakeLists.txt passes the path of tessera-cli"
 #endif
 
+namespace tst_cpu_target {
+
 using namespace tessera;
 
 namespace {
@@ -140,5 +142,7 @@ class CpuTargetTest : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(CpuTargetTest)
+}  // namespace tst_cpu_target
+
+QTEST_APPLESS_MAIN(tst_cpu_target::CpuTargetTest)
 #include "tst_cpu_target.moc"

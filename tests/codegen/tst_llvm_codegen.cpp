@@ -10,9 +10,12 @@
 
 #include "CodegenTestSupport.h"
 #include "ir/ExprOp.h"
+#include "ir/Printer.h"
 #include "runtime/LLVMModule.h"
 #include "runtime/MachinePeak.h"
 #include "transform/Pipeline.h"
+
+namespace tst_llvm_codegen {
 
 using namespace tessera;
 using namespace tessera::ir;
@@ -625,8 +628,9 @@ class TestLLVMCodegen : public QObject {
   static QString Text(const Stmt& s);
 };
 
-#include "ir/Printer.h"
 QString TestLLVMCodegen::Text(const Stmt& s) { return QString::fromStdString(ir::to_string(s)); }
 
-QTEST_APPLESS_MAIN(TestLLVMCodegen)
+}  // namespace tst_llvm_codegen
+
+QTEST_APPLESS_MAIN(tst_llvm_codegen::TestLLVMCodegen)
 #include "tst_llvm_codegen.moc"

@@ -13,6 +13,8 @@
 #include "runtime/LLVMModule.h"
 #include "transform/VectorizeLoops.h"
 
+namespace tst_llvm_masked_tail {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -144,5 +146,7 @@ class TestLLVMMaskedTail : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLLVMMaskedTail)
+}  // namespace tst_llvm_masked_tail
+
+QTEST_APPLESS_MAIN(tst_llvm_masked_tail::TestLLVMMaskedTail)
 #include "tst_llvm_masked_tail.moc"

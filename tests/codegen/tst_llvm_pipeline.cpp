@@ -10,6 +10,8 @@
 #include "runtime/LLVMModule.h"
 #include "transform/Pipeline.h"
 
+namespace tst_llvm_pipeline {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -94,5 +96,7 @@ class TestLLVMPipeline : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLLVMPipeline)
+}  // namespace tst_llvm_pipeline
+
+QTEST_APPLESS_MAIN(tst_llvm_pipeline::TestLLVMPipeline)
 #include "tst_llvm_pipeline.moc"

@@ -14,6 +14,8 @@
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
+namespace tst_llvm_transpose_copy {
+
 using namespace tessera;
 
 namespace {
@@ -274,5 +276,7 @@ class LlvmTransposeCopy : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(LlvmTransposeCopy)
+}  // namespace tst_llvm_transpose_copy
+
+QTEST_APPLESS_MAIN(tst_llvm_transpose_copy::LlvmTransposeCopy)
 #include "tst_llvm_transpose_copy.moc"

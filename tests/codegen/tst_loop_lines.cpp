@@ -18,6 +18,8 @@
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
+namespace tst_loop_lines {
+
 using namespace tessera;
 using namespace tessera::codegen;
 
@@ -241,5 +243,7 @@ class TestLoopLines : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLoopLines)
+}  // namespace tst_loop_lines
+
+QTEST_APPLESS_MAIN(tst_loop_lines::TestLoopLines)
 #include "tst_loop_lines.moc"

@@ -17,6 +17,8 @@
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
+namespace tst_loop_throughput {
+
 using namespace tessera;
 using namespace tessera::codegen;
 
@@ -118,5 +120,7 @@ class TestLoopThroughput : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLoopThroughput)
+}  // namespace tst_loop_throughput
+
+QTEST_APPLESS_MAIN(tst_loop_throughput::TestLoopThroughput)
 #include "tst_loop_throughput.moc"

@@ -13,6 +13,12 @@
 
 #include <QtTest/qtest.h>
 
+#include <string>
+
+// Data-driven suites take std::string columns; declared once here because the test build
+// compiles several suites as one translation unit.
+Q_DECLARE_METATYPE(std::string)
+
 namespace tessera::test {
 using SuiteMain = int (*)(int argc, char** argv);
 // Registers the suite defined in `file` (its base name is the suite's name). Returns a
@@ -21,17 +27,22 @@ int RegisterSuite(const char* file, SuiteMain main);
 }  // namespace tessera::test
 
 // Qt's QTEST_*_MAIN macros all expand to QTEST_MAIN_WRAPPER(TestObject, app set-up); the
-// body below is Qt's, only wrapped in a function with internal linkage.
+// body below is Qt's, only wrapped in a function with internal linkage. Its name is made
+// unique with __COUNTER__ because the test build compiles several suites as one
+// translation unit (tests/CMakeLists.txt, unity batches).
+#define TESSERA_SUITE_CONCAT_(a, b) a##b
+#define TESSERA_SUITE_CONCAT(a, b) TESSERA_SUITE_CONCAT_(a, b)
+#define TESSERA_SUITE_MAIN(id, TestObject, ...)                                        \
+  static int TESSERA_SUITE_CONCAT(tesseraSuiteMain, id)(int argc, char* argv[]) {      \
+    QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>();                 \
+    __VA_ARGS__                                                                        \
+    TestObject tc;                                                                     \
+    QTEST_SET_MAIN_SOURCE_PATH                                                         \
+    return QTest::qExec(&tc, argc, argv);                                              \
+  }                                                                                    \
+  [[maybe_unused]] static const int TESSERA_SUITE_CONCAT(tesseraSuiteRegistered, id) = \
+      ::tessera::test::RegisterSuite(__FILE__, &TESSERA_SUITE_CONCAT(tesseraSuiteMain, id));
 #undef QTEST_MAIN_WRAPPER
-#define QTEST_MAIN_WRAPPER(TestObject, ...)                            \
-  static int tesseraSuiteMain(int argc, char* argv[]) {                \
-    QT_PREPEND_NAMESPACE(QTest::Internal::callInitMain)<TestObject>(); \
-    __VA_ARGS__                                                        \
-    TestObject tc;                                                     \
-    QTEST_SET_MAIN_SOURCE_PATH                                         \
-    return QTest::qExec(&tc, argc, argv);                              \
-  }                                                                    \
-  [[maybe_unused]] static const int tesseraSuiteRegistered =           \
-      ::tessera::test::RegisterSuite(__FILE__, &tesseraSuiteMain);
+#define QTEST_MAIN_WRAPPER(TestObject, ...) TESSERA_SUITE_MAIN(__COUNTER__, TestObject, __VA_ARGS__)
 
 #endif  // TESSERA_TESTS_COMMON_TESTREGISTRY_H_

@@ -14,6 +14,8 @@
 #include "reference/Compare.h"
 #include "runtime/IRInterpreter.h"
 
+namespace tst_cross_thread_reduction {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -274,5 +276,7 @@ s[B].bind(k, te.thread_axis("threadIdx.x"))
   }
 };
 
-QTEST_GUILESS_MAIN(TestCrossThreadReduction)
+}  // namespace tst_cross_thread_reduction
+
+QTEST_GUILESS_MAIN(tst_cross_thread_reduction::TestCrossThreadReduction)
 #include "tst_cross_thread_reduction.moc"

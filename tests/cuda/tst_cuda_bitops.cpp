@@ -13,6 +13,8 @@
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
 
+namespace tst_cuda_bitops {
+
 using namespace tessera;
 using namespace tessera::codegen;
 using namespace tessera::testing;
@@ -58,5 +60,7 @@ class TestCudaBitops : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCudaBitops)
+}  // namespace tst_cuda_bitops
+
+QTEST_APPLESS_MAIN(tst_cuda_bitops::TestCudaBitops)
 #include "tst_cuda_bitops.moc"

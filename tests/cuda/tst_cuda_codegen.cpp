@@ -10,6 +10,8 @@
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
 
+namespace tst_cuda_codegen {
+
 using namespace tessera;
 using namespace tessera::codegen;
 using namespace tessera::testing;
@@ -237,5 +239,7 @@ s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
   }
 };
 
-QTEST_APPLESS_MAIN(TestCudaCodegen)
+}  // namespace tst_cuda_codegen
+
+QTEST_APPLESS_MAIN(tst_cuda_codegen::TestCudaCodegen)
 #include "tst_cuda_codegen.moc"

@@ -12,6 +12,8 @@
 #include "runtime/LLVMModule.h"
 #include "runtime/cuda/CudaModule.h"
 
+namespace tst_cuda_differential {
+
 using namespace tessera;
 using namespace tessera::runtime;
 using namespace tessera::reference;
@@ -79,5 +81,7 @@ class TestCudaDifferential : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCudaDifferential)
+}  // namespace tst_cuda_differential
+
+QTEST_APPLESS_MAIN(tst_cuda_differential::TestCudaDifferential)
 #include "tst_cuda_differential.moc"

@@ -11,6 +11,8 @@
 #include "reference/Compare.h"
 #include "runtime/IRInterpreter.h"
 
+namespace tst_cuda_emulated {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -182,5 +184,7 @@ s[C].bind(ji, te.thread_axis("threadIdx.x"))
   }
 };
 
-QTEST_GUILESS_MAIN(TestCudaEmulated)
+}  // namespace tst_cuda_emulated
+
+QTEST_GUILESS_MAIN(tst_cuda_emulated::TestCudaEmulated)
 #include "tst_cuda_emulated.moc"

@@ -19,6 +19,8 @@
 #include "reference/Reference.h"
 #include "runtime/IRInterpreter.h"
 
+namespace tst_cuda_random_schedules {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -269,5 +271,7 @@ class TestCudaRandomSchedules : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestCudaRandomSchedules)
+}  // namespace tst_cuda_random_schedules
+
+QTEST_GUILESS_MAIN(tst_cuda_random_schedules::TestCudaRandomSchedules)
 #include "tst_cuda_random_schedules.moc"

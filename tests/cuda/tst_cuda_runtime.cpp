@@ -11,6 +11,8 @@
 #include "runtime/IRInterpreter.h"
 #include "runtime/cuda/CudaModule.h"
 
+namespace tst_cuda_runtime {
+
 using namespace tessera;
 using namespace tessera::runtime;
 using namespace tessera::reference;
@@ -172,5 +174,7 @@ class TestCudaRuntime : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCudaRuntime)
+}  // namespace tst_cuda_runtime
+
+QTEST_APPLESS_MAIN(tst_cuda_runtime::TestCudaRuntime)
 #include "tst_cuda_runtime.moc"

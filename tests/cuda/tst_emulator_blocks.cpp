@@ -11,6 +11,8 @@
 #include "reference/Compare.h"
 #include "runtime/cuda/Emulator.h"
 
+namespace tst_emulator_blocks {
+
 using namespace tessera;
 
 namespace {
@@ -96,5 +98,7 @@ class TestEmulatorBlocks : public QObject {
   }
 };
 
-QTEST_MAIN(TestEmulatorBlocks)
+}  // namespace tst_emulator_blocks
+
+QTEST_MAIN(tst_emulator_blocks::TestEmulatorBlocks)
 #include "tst_emulator_blocks.moc"

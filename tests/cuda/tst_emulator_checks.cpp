@@ -11,6 +11,8 @@
 #include "reference/Compare.h"
 #include "runtime/cuda/Emulator.h"
 
+namespace tst_emulator_checks {
+
 using namespace tessera;
 
 namespace {
@@ -143,5 +145,7 @@ class TestEmulatorChecks : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEmulatorChecks)
+}  // namespace tst_emulator_checks
+
+QTEST_GUILESS_MAIN(tst_emulator_checks::TestEmulatorChecks)
 #include "tst_emulator_checks.moc"

@@ -9,6 +9,8 @@
 #include "reference/EmulatorCheck.h"
 #include "runtime/cuda/Emulator.h"
 
+namespace tst_emulator_sampling {
+
 using namespace tessera;
 
 namespace {
@@ -111,5 +113,7 @@ class TestEmulatorSampling : public QObject {
   }
 };
 
-QTEST_MAIN(TestEmulatorSampling)
+}  // namespace tst_emulator_sampling
+
+QTEST_MAIN(tst_emulator_sampling::TestEmulatorSampling)
 #include "tst_emulator_sampling.moc"

@@ -10,6 +10,8 @@
 #include "reference/EmulatorCheck.h"
 #include "runtime/cuda/Emulator.h"
 
+namespace tst_emulator_sum_check {
+
 using namespace tessera;
 
 namespace {
@@ -120,5 +122,7 @@ class TestEmulatorSumCheck : public QObject {
   }
 };
 
-QTEST_MAIN(TestEmulatorSumCheck)
+}  // namespace tst_emulator_sum_check
+
+QTEST_MAIN(tst_emulator_sum_check::TestEmulatorSumCheck)
 #include "tst_emulator_sum_check.moc"

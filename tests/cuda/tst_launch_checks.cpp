@@ -10,6 +10,8 @@
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/LaunchChecks.h"
 
+namespace tst_launch_checks {
+
 using namespace tessera;
 using namespace tessera::codegen;
 using namespace tessera::testing;
@@ -198,5 +200,7 @@ class TestLaunchChecks : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLaunchChecks)
+}  // namespace tst_launch_checks
+
+QTEST_APPLESS_MAIN(tst_launch_checks::TestLaunchChecks)
 #include "tst_launch_checks.moc"

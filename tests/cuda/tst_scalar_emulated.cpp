@@ -10,6 +10,8 @@
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
+namespace tst_scalar_emulated {
+
 using namespace tessera;
 
 namespace {
@@ -49,5 +51,7 @@ class TestScalarEmulated : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestScalarEmulated)
+}  // namespace tst_scalar_emulated
+
+QTEST_APPLESS_MAIN(tst_scalar_emulated::TestScalarEmulated)
 #include "tst_scalar_emulated.moc"

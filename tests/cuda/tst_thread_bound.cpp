@@ -11,6 +11,8 @@
 #include "schedule/Graph.h"
 #include "schedule/Normalize.h"
 
+namespace tst_thread_bound {
+
 using namespace tessera;
 using namespace tessera::schedule;
 using namespace tessera::testing;
@@ -140,5 +142,7 @@ class TestThreadBound : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestThreadBound)
+}  // namespace tst_thread_bound
+
+QTEST_APPLESS_MAIN(tst_thread_bound::TestThreadBound)
 #include "tst_thread_bound.moc"

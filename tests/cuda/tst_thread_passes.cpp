@@ -14,6 +14,8 @@
 #include "transform/ThreadStorageScope.h"
 #include "transform/ThreadSync.h"
 
+namespace tst_thread_passes {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -279,5 +281,7 @@ class TestThreadPasses : public QObject {
   static Expr F(double v) { return FloatImm(DataType::Float(32), v); }
 };
 
-QTEST_APPLESS_MAIN(TestThreadPasses)
+}  // namespace tst_thread_passes
+
+QTEST_APPLESS_MAIN(tst_thread_passes::TestThreadPasses)
 #include "tst_thread_passes.moc"

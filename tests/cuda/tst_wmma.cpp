@@ -32,6 +32,8 @@
 #include "transform/LowerWmmaBuiltins.h"
 #include "transform/PrimFunc.h"
 
+namespace tst_wmma {
+
 using namespace tessera;
 using namespace tessera::ir;
 
@@ -506,5 +508,7 @@ class TestWmma : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestWmma)
+}  // namespace tst_wmma
+
+QTEST_APPLESS_MAIN(tst_wmma::TestWmma)
 #include "tst_wmma.moc"

@@ -13,6 +13,8 @@
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
+namespace tst_differential {
+
 using namespace tessera::difftest;
 
 namespace {
@@ -106,5 +108,7 @@ class TestDifferential : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestDifferential)
+}  // namespace tst_differential
+
+QTEST_APPLESS_MAIN(tst_differential::TestDifferential)
 #include "tst_differential.moc"

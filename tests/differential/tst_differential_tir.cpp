@@ -8,6 +8,8 @@
 #include "TirCase.h"
 #include "Workloads.h"
 
+namespace tst_differential_tir {
+
 using namespace tessera::difftest;
 
 namespace {
@@ -58,5 +60,7 @@ class TestDifferentialTir : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestDifferentialTir)
+}  // namespace tst_differential_tir
+
+QTEST_APPLESS_MAIN(tst_differential_tir::TestDifferentialTir)
 #include "tst_differential_tir.moc"

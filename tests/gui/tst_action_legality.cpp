@@ -21,6 +21,8 @@
 #include "views/TuneView.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_action_legality {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -233,5 +235,7 @@ class TestActionLegality : public QObject {
   }
 };
 
-QTEST_MAIN(TestActionLegality)
+}  // namespace tst_action_legality
+
+QTEST_MAIN(tst_action_legality::TestActionLegality)
 #include "tst_action_legality.moc"

@@ -9,6 +9,8 @@
 #include "Evaluation.h"
 #include "views/BoundsView.h"
 
+namespace tst_bounds_view {
+
 using namespace tessera;
 using namespace tessera::views;
 
@@ -117,5 +119,7 @@ class TestBoundsView : public QObject {
   }
 };
 
-QTEST_MAIN(TestBoundsView)
+}  // namespace tst_bounds_view
+
+QTEST_MAIN(tst_bounds_view::TestBoundsView)
 #include "tst_bounds_view.moc"

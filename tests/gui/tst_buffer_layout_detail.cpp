@@ -10,6 +10,8 @@
 #include "views/BufferLayoutView.h"
 #include "views/graph/GraphView.h"
 
+namespace tst_buffer_layout_detail {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::views;
@@ -167,5 +169,7 @@ class TestBufferLayoutDetail : public QObject {
   }
 };
 
-QTEST_MAIN(TestBufferLayoutDetail)
+}  // namespace tst_buffer_layout_detail
+
+QTEST_MAIN(tst_buffer_layout_detail::TestBufferLayoutDetail)
 #include "tst_buffer_layout_detail.moc"

@@ -8,6 +8,8 @@
 #include "layout/PaddedLayout.h"
 #include "views/BufferLayoutView.h"
 
+namespace tst_buffer_layout_view {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::views;
@@ -135,5 +137,7 @@ class TestBufferLayoutView : public QObject {
   }
 };
 
-QTEST_MAIN(TestBufferLayoutView)
+}  // namespace tst_buffer_layout_view
+
+QTEST_MAIN(tst_buffer_layout_view::TestBufferLayoutView)
 #include "tst_buffer_layout_view.moc"

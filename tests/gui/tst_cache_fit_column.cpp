@@ -13,6 +13,8 @@
 #include "views/CacheFitColumn.h"
 #include "views/LoopNestView.h"
 
+namespace tst_cache_fit_column {
+
 using namespace tessera;
 using views::CacheFitDelegate;
 using views::LoopNestView;
@@ -112,5 +114,7 @@ class TestCacheFitColumn : public QObject {
   }
 };
 
-QTEST_MAIN(TestCacheFitColumn)
+}  // namespace tst_cache_fit_column
+
+QTEST_MAIN(tst_cache_fit_column::TestCacheFitColumn)
 #include "tst_cache_fit_column.moc"

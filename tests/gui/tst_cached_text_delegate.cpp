@@ -12,6 +12,8 @@
 
 #include "views/CachedTextDelegate.h"
 
+namespace tst_cached_text_delegate {
+
 using namespace tessera::views;
 
 namespace {
@@ -249,5 +251,7 @@ class TestCachedTextDelegate : public QObject {
   }
 };
 
-QTEST_MAIN(TestCachedTextDelegate)
+}  // namespace tst_cached_text_delegate
+
+QTEST_MAIN(tst_cached_text_delegate::TestCachedTextDelegate)
 #include "tst_cached_text_delegate.moc"

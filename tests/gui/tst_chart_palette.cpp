@@ -14,6 +14,8 @@
 #include "views/RooflineView.h"
 #include "views/TuneView.h"
 
+namespace tst_chart_palette {
+
 using namespace tessera;
 
 namespace {
@@ -161,5 +163,7 @@ class TestChartPalette : public QObject {
   }
 };
 
-QTEST_MAIN(TestChartPalette)
+}  // namespace tst_chart_palette
+
+QTEST_MAIN(tst_chart_palette::TestChartPalette)
 #include "tst_chart_palette.moc"

@@ -9,6 +9,8 @@
 #include "views/LoopNestView.h"
 #include "views/LoopTree.h"
 
+namespace tst_code_and_loop_views {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::views;
@@ -101,5 +103,7 @@ class TestCodeAndLoopViews : public QObject {
   }
 };
 
-QTEST_MAIN(TestCodeAndLoopViews)
+}  // namespace tst_code_and_loop_views
+
+QTEST_MAIN(tst_code_and_loop_views::TestCodeAndLoopViews)
 #include "tst_code_and_loop_views.moc"

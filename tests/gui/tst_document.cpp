@@ -9,6 +9,8 @@
 #include "schedule/Schedule.h"
 #include "script/Evaluator.h"
 
+namespace tst_document {
+
 using namespace tessera;
 using tessera::gui::Document;
 using tessera::views::Intent;
@@ -152,5 +154,7 @@ class TestDocument : public QObject {
   }
 };
 
-QTEST_MAIN(TestDocument)
+}  // namespace tst_document
+
+QTEST_MAIN(tst_document::TestDocument)
 #include "tst_document.moc"

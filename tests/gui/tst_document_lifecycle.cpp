@@ -19,6 +19,8 @@
 #include "views/ScriptView.h"
 #include "views/StageDagView.h"
 
+namespace tst_document_lifecycle {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -232,5 +234,7 @@ class TestDocumentLifecycle : public QObject {
   }
 };
 
-QTEST_MAIN(TestDocumentLifecycle)
+}  // namespace tst_document_lifecycle
+
+QTEST_MAIN(tst_document_lifecycle::TestDocumentLifecycle)
 #include "tst_document_lifecycle.moc"

@@ -13,6 +13,8 @@
 #include "MainWindow.h"
 #include "runtime/cuda/Emulator.h"
 
+namespace tst_emulator_check_gui {
+
 using namespace tessera;
 using tessera::testing::WithoutBarriers;
 
@@ -96,5 +98,7 @@ class TestEmulatorCheckGui : public QObject {
   }
 };
 
-QTEST_MAIN(TestEmulatorCheckGui)
+}  // namespace tst_emulator_check_gui
+
+QTEST_MAIN(tst_emulator_check_gui::TestEmulatorCheckGui)
 #include "tst_emulator_check_gui.moc"

@@ -10,6 +10,8 @@
 #include "views/StageDagModel.h"
 #include "views/graph/GraphLayout.h"
 
+namespace tst_extern_views {
+
 using namespace tessera;
 using namespace tessera::views;
 
@@ -75,5 +77,7 @@ class TestExternViews : public QObject {
   }
 };
 
-QTEST_MAIN(TestExternViews)
+}  // namespace tst_extern_views
+
+QTEST_MAIN(tst_extern_views::TestExternViews)
 #include "tst_extern_views.moc"

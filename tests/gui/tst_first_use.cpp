@@ -27,6 +27,8 @@
 #include "views/StageDagView.h"
 #include "views/graph/GraphView.h"
 
+namespace tst_first_use {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -310,5 +312,7 @@ class TestFirstUse : public QObject {
   }
 };
 
-QTEST_MAIN(TestFirstUse)
+}  // namespace tst_first_use
+
+QTEST_MAIN(tst_first_use::TestFirstUse)
 #include "tst_first_use.moc"

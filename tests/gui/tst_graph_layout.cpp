@@ -12,6 +12,8 @@
 #include "views/graph/GraphScene.h"
 #include "views/graph/GraphView.h"
 
+namespace tst_graph_layout {
+
 using namespace tessera::views;
 
 namespace {
@@ -308,5 +310,7 @@ class TestGraphLayout : public QObject {
   }
 };
 
-QTEST_MAIN(TestGraphLayout)
+}  // namespace tst_graph_layout
+
+QTEST_MAIN(tst_graph_layout::TestGraphLayout)
 #include "tst_graph_layout.moc"

@@ -7,6 +7,8 @@
 #include "views/StageDagModel.h"
 #include "views/graph/GraphLayout.h"
 
+namespace tst_graph_models {
+
 using namespace tessera;
 using namespace tessera::views;
 
@@ -110,5 +112,7 @@ class TestGraphModels : public QObject {
   }
 };
 
-QTEST_MAIN(TestGraphModels)
+}  // namespace tst_graph_models
+
+QTEST_MAIN(tst_graph_models::TestGraphModels)
 #include "tst_graph_models.moc"

@@ -8,6 +8,8 @@
 
 #include "views/graph/KeptText.h"
 
+namespace tst_kept_text {
+
 using namespace tessera::views;
 
 namespace {
@@ -92,5 +94,7 @@ class TestKeptText : public QObject {
   }
 };
 
-QTEST_MAIN(TestKeptText)
+}  // namespace tst_kept_text
+
+QTEST_MAIN(tst_kept_text::TestKeptText)
 #include "tst_kept_text.moc"

@@ -15,6 +15,8 @@
 #include "views/CodeView.h"
 #include "views/LoopNestView.h"
 
+namespace tst_loop_code_link {
+
 using namespace tessera;
 
 namespace {
@@ -119,5 +121,7 @@ class TestLoopCodeLink : public QObject {
   }
 };
 
-QTEST_MAIN(TestLoopCodeLink)
+}  // namespace tst_loop_code_link
+
+QTEST_MAIN(tst_loop_code_link::TestLoopCodeLink)
 #include "tst_loop_code_link.moc"

@@ -25,6 +25,8 @@
 #include "views/ScriptView.h"
 #include "views/TuneView.h"
 
+namespace tst_main_window {
+
 using namespace tessera;
 using tessera::gui::AppSettings;
 using tessera::gui::MainWindow;
@@ -487,5 +489,7 @@ class TestMainWindow : public QObject {
   }
 };
 
-QTEST_MAIN(TestMainWindow)
+}  // namespace tst_main_window
+
+QTEST_MAIN(tst_main_window::TestMainWindow)
 #include "tst_main_window.moc"

@@ -6,6 +6,8 @@
 
 #include "views/MeasuredOnceHeader.h"
 
+namespace tst_measured_once_header {
+
 using namespace tessera::views;
 
 namespace {
@@ -89,5 +91,7 @@ class TestMeasuredOnceHeader : public QObject {
   }
 };
 
-QTEST_MAIN(TestMeasuredOnceHeader)
+}  // namespace tst_measured_once_header
+
+QTEST_MAIN(tst_measured_once_header::TestMeasuredOnceHeader)
 #include "tst_measured_once_header.moc"

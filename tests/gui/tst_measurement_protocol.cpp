@@ -31,6 +31,8 @@
 #include "views/ProfileView.h"
 #include "views/RunLogView.h"
 
+namespace tst_measurement_protocol {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::RunResult;
@@ -345,5 +347,7 @@ class TestMeasurementProtocol : public QObject {
   }
 };
 
-QTEST_MAIN(TestMeasurementProtocol)
+}  // namespace tst_measurement_protocol
+
+QTEST_MAIN(tst_measurement_protocol::TestMeasurementProtocol)
 #include "tst_measurement_protocol.moc"

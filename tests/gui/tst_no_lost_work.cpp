@@ -13,6 +13,8 @@
 #include "SavePaths.h"
 #include "views/ParameterDialog.h"
 
+namespace tst_no_lost_work {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -209,5 +211,7 @@ class TestNoLostWork : public QObject {
   }
 };
 
-QTEST_MAIN(TestNoLostWork)
+}  // namespace tst_no_lost_work
+
+QTEST_MAIN(tst_no_lost_work::TestNoLostWork)
 #include "tst_no_lost_work.moc"

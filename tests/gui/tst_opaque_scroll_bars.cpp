@@ -9,6 +9,8 @@
 
 #include "views/OpaqueScrollBars.h"
 
+namespace tst_opaque_scroll_bars {
+
 using namespace tessera::views;
 
 namespace {
@@ -118,5 +120,7 @@ class TestOpaqueScrollBars : public QObject {
   }
 };
 
-QTEST_MAIN(TestOpaqueScrollBars)
+}  // namespace tst_opaque_scroll_bars
+
+QTEST_MAIN(tst_opaque_scroll_bars::TestOpaqueScrollBars)
 #include "tst_opaque_scroll_bars.moc"

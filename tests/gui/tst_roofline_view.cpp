@@ -15,6 +15,8 @@
 #include "MainWindow.h"
 #include "views/RooflineView.h"
 
+namespace tst_roofline_view {
+
 using namespace tessera;
 
 namespace {
@@ -226,5 +228,7 @@ class TestRooflineView : public QObject {
   }
 };
 
-QTEST_MAIN(TestRooflineView)
+}  // namespace tst_roofline_view
+
+QTEST_MAIN(tst_roofline_view::TestRooflineView)
 #include "tst_roofline_view.moc"

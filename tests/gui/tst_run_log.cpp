@@ -24,6 +24,8 @@
 #include "views/ProfileView.h"
 #include "views/RunLogView.h"
 
+namespace tst_run_log {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::RunResult;
@@ -289,5 +291,7 @@ class TestRunLog : public QObject {
   }
 };
 
-QTEST_MAIN(TestRunLog)
+}  // namespace tst_run_log
+
+QTEST_MAIN(tst_run_log::TestRunLog)
 #include "tst_run_log.moc"

@@ -23,6 +23,8 @@
 #include "runner/Subprocess.h"
 #include "views/ParameterDialog.h"
 
+namespace tst_runner_settings {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::RunnerSettingsDialog;
@@ -277,5 +279,7 @@ class TestRunnerSettings : public QObject {
   }
 };
 
-QTEST_MAIN(TestRunnerSettings)
+}  // namespace tst_runner_settings
+
+QTEST_MAIN(tst_runner_settings::TestRunnerSettings)
 #include "tst_runner_settings.moc"

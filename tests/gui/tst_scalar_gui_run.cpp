@@ -11,6 +11,8 @@
 #include "KernelRunner.h"
 #include "codegen/LLVMBackend.h"
 
+namespace tst_scalar_gui_run {
+
 using namespace tessera;
 
 namespace {
@@ -64,5 +66,7 @@ class TestScalarGuiRun : public QObject {
   }
 };
 
-QTEST_MAIN(TestScalarGuiRun)
+}  // namespace tst_scalar_gui_run
+
+QTEST_MAIN(tst_scalar_gui_run::TestScalarGuiRun)
 #include "tst_scalar_gui_run.moc"

@@ -9,6 +9,8 @@
 #include "views/StageDagModel.h"
 #include "views/graph/GraphLayout.h"
 
+namespace tst_scan_views {
+
 using namespace tessera;
 using namespace tessera::views;
 
@@ -73,5 +75,7 @@ class TestScanViews : public QObject {
   }
 };
 
-QTEST_MAIN(TestScanViews)
+}  // namespace tst_scan_views
+
+QTEST_MAIN(tst_scan_views::TestScanViews)
 #include "tst_scan_views.moc"

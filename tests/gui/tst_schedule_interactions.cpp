@@ -30,6 +30,8 @@
 #include "views/StageDagView.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_schedule_interactions {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -526,5 +528,7 @@ class TestScheduleInteractions : public QObject {
   }
 };
 
-QTEST_MAIN(TestScheduleInteractions)
+}  // namespace tst_schedule_interactions
+
+QTEST_MAIN(tst_schedule_interactions::TestScheduleInteractions)
 #include "tst_schedule_interactions.moc"

@@ -6,6 +6,8 @@
 #include "Document.h"
 #include "views/ScriptView.h"
 
+namespace tst_script_view {
+
 using namespace tessera;
 using namespace tessera::views;
 
@@ -79,5 +81,7 @@ class TestScriptView : public QObject {
   }
 };
 
-QTEST_MAIN(TestScriptView)
+}  // namespace tst_script_view
+
+QTEST_MAIN(tst_script_view::TestScriptView)
 #include "tst_script_view.moc"

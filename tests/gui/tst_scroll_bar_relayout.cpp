@@ -12,6 +12,8 @@
 #include "views/TextEditor.h"
 #include "views/TextEdits.h"
 
+namespace tst_scroll_bar_relayout {
+
 using namespace tessera::views;
 
 namespace {
@@ -163,5 +165,7 @@ class TestScrollBarRelayout : public QObject {
   }
 };
 
-QTEST_MAIN(TestScrollBarRelayout)
+}  // namespace tst_scroll_bar_relayout
+
+QTEST_MAIN(tst_scroll_bar_relayout::TestScrollBarRelayout)
 #include "tst_scroll_bar_relayout.moc"

@@ -15,6 +15,8 @@
 #include "views/TextEdits.h"
 #include "views/graph/GraphView.h"
 
+namespace tst_scroll_bars_now {
+
 using namespace tessera::views;
 
 namespace {
@@ -123,5 +125,7 @@ class TestScrollBarsNow : public QObject {
   }
 };
 
-QTEST_MAIN(TestScrollBarsNow)
+}  // namespace tst_scroll_bars_now
+
+QTEST_MAIN(tst_scroll_bars_now::TestScrollBarsNow)
 #include "tst_scroll_bars_now.moc"

@@ -23,6 +23,8 @@
 #include "views/RunLogView.h"
 #include "views/TuneView.h"
 
+namespace tst_small_screens {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -223,5 +225,7 @@ class TestSmallScreens : public QObject {
   }
 };
 
-QTEST_MAIN(TestSmallScreens)
+}  // namespace tst_small_screens
+
+QTEST_MAIN(tst_small_screens::TestSmallScreens)
 #include "tst_small_screens.moc"

@@ -10,6 +10,8 @@
 #include "views/LoopTree.h"
 #include "views/graph/GraphLayout.h"
 
+namespace tst_tensorize_views {
+
 using namespace tessera;
 using namespace tessera::views;
 
@@ -88,5 +90,7 @@ class TestTensorizeViews : public QObject {
   }
 };
 
-QTEST_MAIN(TestTensorizeViews)
+}  // namespace tst_tensorize_views
+
+QTEST_MAIN(tst_tensorize_views::TestTensorizeViews)
 #include "tst_tensorize_views.moc"

@@ -11,6 +11,8 @@
 #include "views/TextEditor.h"
 #include "views/TextEdits.h"
 
+namespace tst_text_editor {
+
 using namespace tessera::views;
 
 namespace {
@@ -226,5 +228,7 @@ class TestTextEditor : public QObject {
   }
 };
 
-QTEST_MAIN(TestTextEditor)
+}  // namespace tst_text_editor
+
+QTEST_MAIN(tst_text_editor::TestTextEditor)
 #include "tst_text_editor.moc"

@@ -21,6 +21,8 @@
 #include "views/TirBoundsView.h"
 #include "views/TirBufferLayouts.h"
 
+namespace tst_tir_bounds_layout {
+
 using namespace tessera;
 using namespace tessera::views;
 using tir::Schedule;
@@ -336,5 +338,7 @@ class TestTirBoundsLayout : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirBoundsLayout)
+}  // namespace tst_tir_bounds_layout
+
+QTEST_MAIN(tst_tir_bounds_layout::TestTirBoundsLayout)
 #include "tst_tir_bounds_layout.moc"

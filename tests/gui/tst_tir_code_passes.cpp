@@ -18,6 +18,8 @@
 #include "transform/PrimFunc.h"
 #include "views/CodeView.h"
 
+namespace tst_tir_code_passes {
+
 using namespace tessera;
 using tessera::testing::ExampleFile;
 using tessera::testing::FirstError;
@@ -164,5 +166,7 @@ class TestTirCodePasses : public QObject, protected testing::TirRunWindow {
   }
 };
 
-QTEST_MAIN(TestTirCodePasses)
+}  // namespace tst_tir_code_passes
+
+QTEST_MAIN(tst_tir_code_passes::TestTirCodePasses)
 #include "tst_tir_code_passes.moc"

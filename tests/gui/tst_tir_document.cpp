@@ -22,6 +22,8 @@
 #include "views/TirLoopNestView.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_tir_document {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -378,5 +380,7 @@ class TestTirDocument : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirDocument)
+}  // namespace tst_tir_document
+
+QTEST_MAIN(tst_tir_document::TestTirDocument)
 #include "tst_tir_document.moc"

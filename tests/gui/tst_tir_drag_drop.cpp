@@ -22,6 +22,8 @@
 #include "views/TirLoopNestView.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_tir_drag_drop {
+
 using namespace tessera;
 using namespace tessera::views;
 using tir::Schedule;
@@ -278,5 +280,7 @@ class TestTirDragDrop : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirDragDrop)
+}  // namespace tst_tir_drag_drop
+
+QTEST_MAIN(tst_tir_drag_drop::TestTirDragDrop)
 #include "tst_tir_drag_drop.moc"

@@ -12,6 +12,8 @@
 #include "SavePaths.h"
 #include "views/ParameterDialog.h"
 
+namespace tst_tir_export_gui {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -107,5 +109,7 @@ class TestTirExportGui : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirExportGui)
+}  // namespace tst_tir_export_gui
+
+QTEST_MAIN(tst_tir_export_gui::TestTirExportGui)
 #include "tst_tir_export_gui.moc"

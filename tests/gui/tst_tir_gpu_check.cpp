@@ -27,6 +27,8 @@
 #include "views/graph/GraphItems.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_tir_gpu_check {
+
 using namespace tessera;
 using tessera::testing::ExampleFile;
 using tessera::testing::FirstError;
@@ -199,5 +201,7 @@ class TestTirGpuCheck : public QObject, protected testing::TirRunWindow {
   }
 };
 
-QTEST_MAIN(TestTirGpuCheck)
+}  // namespace tst_tir_gpu_check
+
+QTEST_MAIN(tst_tir_gpu_check::TestTirGpuCheck)
 #include "tst_tir_gpu_check.moc"

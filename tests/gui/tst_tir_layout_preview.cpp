@@ -20,6 +20,8 @@
 #include "views/TirLoopNestView.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_tir_layout_preview {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -214,5 +216,7 @@ class TestTirLayoutPreview : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirLayoutPreview)
+}  // namespace tst_tir_layout_preview
+
+QTEST_MAIN(tst_tir_layout_preview::TestTirLayoutPreview)
 #include "tst_tir_layout_preview.moc"

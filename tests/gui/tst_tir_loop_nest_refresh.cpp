@@ -15,6 +15,8 @@
 #include "views/SelectionModel.h"
 #include "views/TirLoopNestView.h"
 
+namespace tst_tir_loop_nest_refresh {
+
 using namespace tessera;
 using namespace tessera::views;
 using tir::Schedule;
@@ -103,5 +105,7 @@ class TestTirLoopNestRefresh : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirLoopNestRefresh)
+}  // namespace tst_tir_loop_nest_refresh
+
+QTEST_MAIN(tst_tir_loop_nest_refresh::TestTirLoopNestRefresh)
 #include "tst_tir_loop_nest_refresh.moc"

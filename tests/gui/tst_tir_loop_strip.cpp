@@ -22,6 +22,8 @@
 #include "views/TirLoopStrip.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_tir_loop_strip {
+
 using namespace tessera;
 using namespace tessera::views;
 using tir::Schedule;
@@ -204,5 +206,7 @@ class TestTirLoopStrip : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirLoopStrip)
+}  // namespace tst_tir_loop_strip
+
+QTEST_MAIN(tst_tir_loop_strip::TestTirLoopStrip)
 #include "tst_tir_loop_strip.moc"

@@ -11,6 +11,8 @@
 #include "views/TirLoopGraphView.h"
 #include "views/TirLoopNestView.h"
 
+namespace tst_tir_make_tunable {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -65,5 +67,7 @@ class TestTirMakeTunable : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirMakeTunable)
+}  // namespace tst_tir_make_tunable
+
+QTEST_MAIN(tst_tir_make_tunable::TestTirMakeTunable)
 #include "tst_tir_make_tunable.moc"

@@ -22,6 +22,8 @@
 #include "views/ScriptView.h"
 #include "views/TirIntents.h"
 
+namespace tst_tir_menu_options {
+
 using namespace tessera;
 using tessera::testing::Answer;
 using tessera::testing::LastLine;
@@ -339,5 +341,7 @@ class TestTirMenuOptions : public QObject, protected testing::TirMenuWindow {
   }
 };
 
-QTEST_MAIN(TestTirMenuOptions)
+}  // namespace tst_tir_menu_options
+
+QTEST_MAIN(tst_tir_menu_options::TestTirMenuOptions)
 #include "tst_tir_menu_options.moc"

@@ -16,6 +16,8 @@
 #include "views/TirLoopGraphView.h"
 #include "views/TirLoopNestView.h"
 
+namespace tst_tir_menu_primitives {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::testing::ActionNamed;
@@ -147,5 +149,7 @@ class TestTirMenuPrimitives : public QObject, protected testing::TirMenuWindow {
   }
 };
 
-QTEST_MAIN(TestTirMenuPrimitives)
+}  // namespace tst_tir_menu_primitives
+
+QTEST_MAIN(tst_tir_menu_primitives::TestTirMenuPrimitives)
 #include "tst_tir_menu_primitives.moc"

@@ -11,6 +11,8 @@
 #include "ir/ExprOp.h"
 #include "views/TirIntents.h"
 
+namespace tst_tir_menu_rolling_buffer {
+
 using namespace tessera;
 using tessera::testing::ActionNamed;
 using tessera::testing::Answer;
@@ -84,5 +86,7 @@ class TestTirMenuRollingBuffer : public QObject, protected testing::TirMenuWindo
   }
 };
 
-QTEST_MAIN(TestTirMenuRollingBuffer)
+}  // namespace tst_tir_menu_rolling_buffer
+
+QTEST_MAIN(tst_tir_menu_rolling_buffer::TestTirMenuRollingBuffer)
 #include "tst_tir_menu_rolling_buffer.moc"

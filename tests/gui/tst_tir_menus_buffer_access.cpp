@@ -12,6 +12,8 @@
 #include "tir/ScriptPrinter.h"
 #include "views/TirIntents.h"
 
+namespace tst_tir_menus_buffer_access {
+
 using namespace tessera;
 using tessera::testing::ActionNamed;
 using tessera::testing::Answer;
@@ -81,5 +83,7 @@ class TestTirMenusBufferAccess : public QObject, protected testing::TirMenuWindo
   }
 };
 
-QTEST_MAIN(TestTirMenusBufferAccess)
+}  // namespace tst_tir_menus_buffer_access
+
+QTEST_MAIN(tst_tir_menus_buffer_access::TestTirMenusBufferAccess)
 #include "tst_tir_menus_buffer_access.moc"

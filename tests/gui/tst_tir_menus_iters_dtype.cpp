@@ -11,6 +11,8 @@
 #include "TirMenuFixture.h"
 #include "views/TirIntents.h"
 
+namespace tst_tir_menus_iters_dtype {
+
 using namespace tessera;
 using tessera::testing::ActionNamed;
 using tessera::testing::Answer;
@@ -115,5 +117,7 @@ class TestTirMenusItersDType : public QObject, protected testing::TirMenuWindow 
   }
 };
 
-QTEST_MAIN(TestTirMenusItersDType)
+}  // namespace tst_tir_menus_iters_dtype
+
+QTEST_MAIN(tst_tir_menus_iters_dtype::TestTirMenusItersDType)
 #include "tst_tir_menus_iters_dtype.moc"

@@ -26,6 +26,8 @@
 #include "views/TirLoopNestView.h"
 #include "views/TirPrimitiveArguments.h"
 
+namespace tst_tir_menus_more {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::testing::ActionNamed;
@@ -398,5 +400,7 @@ class TestTirMenusMore : public QObject, protected testing::TirMenuWindow {
   }
 };
 
-QTEST_MAIN(TestTirMenusMore)
+}  // namespace tst_tir_menus_more
+
+QTEST_MAIN(tst_tir_menus_more::TestTirMenusMore)
 #include "tst_tir_menus_more.moc"

@@ -12,6 +12,8 @@
 #include "views/TirIntents.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_tir_merge_menu_drag {
+
 using namespace tessera;
 using tessera::testing::ActionNamed;
 using tessera::testing::Answer;
@@ -106,5 +108,7 @@ class TestTirMergeMenuDrag : public QObject, protected testing::TirMenuWindow {
   }
 };
 
-QTEST_MAIN(TestTirMergeMenuDrag)
+}  // namespace tst_tir_merge_menu_drag
+
+QTEST_MAIN(tst_tir_merge_menu_drag::TestTirMergeMenuDrag)
 #include "tst_tir_merge_menu_drag.moc"

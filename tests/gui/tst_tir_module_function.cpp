@@ -14,6 +14,8 @@
 #include "views/TirIntents.h"
 #include "views/TirLoopNestView.h"
 
+namespace tst_tir_module_function {
+
 using namespace tessera;
 using tessera::testing::LastLine;
 
@@ -212,5 +214,7 @@ class TirModuleFunctionTest : public QObject, protected testing::TirMenuWindow {
   }
 };
 
-QTEST_MAIN(TirModuleFunctionTest)
+}  // namespace tst_tir_module_function
+
+QTEST_MAIN(tst_tir_module_function::TirModuleFunctionTest)
 #include "tst_tir_module_function.moc"

@@ -17,6 +17,8 @@
 #include "tir/ScriptPrinter.h"
 #include "views/TuneView.h"
 
+namespace tst_tir_module_tune_dock {
+
 using namespace tessera;
 
 namespace {
@@ -121,5 +123,7 @@ class TestTirModuleTuneDock : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirModuleTuneDock)
+}  // namespace tst_tir_module_tune_dock
+
+QTEST_MAIN(tst_tir_module_tune_dock::TestTirModuleTuneDock)
 #include "tst_tir_module_tune_dock.moc"

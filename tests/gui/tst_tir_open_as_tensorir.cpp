@@ -16,6 +16,8 @@
 #include "views/TirLoopNestView.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_tir_open_as_tensorir {
+
 using namespace tessera;
 using tessera::testing::ExampleFile;
 using tessera::testing::FirstError;
@@ -143,5 +145,7 @@ class TestTirOpenAsTensorIR : public QObject, protected testing::TirRunWindow {
   }
 };
 
-QTEST_MAIN(TestTirOpenAsTensorIR)
+}  // namespace tst_tir_open_as_tensorir
+
+QTEST_MAIN(tst_tir_open_as_tensorir::TestTirOpenAsTensorIR)
 #include "tst_tir_open_as_tensorir.moc"

@@ -11,6 +11,8 @@
 #include "MainWindow.h"
 #include "views/ParameterDialog.h"
 
+namespace tst_tir_open_spelling {
+
 using namespace tessera;
 using tessera::gui::AppSettings;
 using tessera::gui::MainWindow;
@@ -115,5 +117,7 @@ class TestTirOpenSpelling : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirOpenSpelling)
+}  // namespace tst_tir_open_spelling
+
+QTEST_MAIN(tst_tir_open_spelling::TestTirOpenSpelling)
 #include "tst_tir_open_spelling.moc"

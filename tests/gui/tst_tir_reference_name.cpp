@@ -9,6 +9,8 @@
 #include "views/ReferenceName.h"
 #include "views/TuneView.h"
 
+namespace tst_tir_reference_name {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -60,5 +62,7 @@ class TestTirReferenceName : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirReferenceName)
+}  // namespace tst_tir_reference_name
+
+QTEST_MAIN(tst_tir_reference_name::TestTirReferenceName)
 #include "tst_tir_reference_name.moc"

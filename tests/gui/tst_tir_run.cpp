@@ -33,6 +33,8 @@
 #include "views/RunLogView.h"
 #include "views/TirLoopNestView.h"
 
+namespace tst_tir_run {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::testing::FirstError;
@@ -347,5 +349,7 @@ class TestTirRun : public QObject, protected testing::TirRunWindow {
   }
 };
 
-QTEST_MAIN(TestTirRun)
+}  // namespace tst_tir_run
+
+QTEST_MAIN(tst_tir_run::TestTirRun)
 #include "tst_tir_run.moc"

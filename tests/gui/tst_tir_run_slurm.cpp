@@ -15,6 +15,8 @@
 #include "runner/SlurmRunner.h"
 #include "views/ParameterDialog.h"
 
+namespace tst_tir_run_slurm {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::testing::kTirRunGemm;
@@ -99,5 +101,7 @@ class TestTirRunSlurm : public QObject, protected testing::TirRunWindow {
   }
 };
 
-QTEST_MAIN(TestTirRunSlurm)
+}  // namespace tst_tir_run_slurm
+
+QTEST_MAIN(tst_tir_run_slurm::TestTirRunSlurm)
 #include "tst_tir_run_slurm.moc"

@@ -18,6 +18,8 @@
 #include "runner/SlurmRunner.h"
 #include "views/TuneView.h"
 
+namespace tst_tir_tune_dock_slurm {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
@@ -103,5 +105,7 @@ class TestTirTuneDockSlurm : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirTuneDockSlurm)
+}  // namespace tst_tir_tune_dock_slurm
+
+QTEST_MAIN(tst_tir_tune_dock_slurm::TestTirTuneDockSlurm)
 #include "tst_tir_tune_dock_slurm.moc"

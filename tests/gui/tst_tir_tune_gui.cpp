@@ -24,6 +24,8 @@
 #include "views/ReferenceName.h"
 #include "views/TuneView.h"
 
+namespace tst_tir_tune_gui {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
@@ -224,5 +226,7 @@ class TestTirTuneGui : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirTuneGui)
+}  // namespace tst_tir_tune_gui
+
+QTEST_MAIN(tst_tir_tune_gui::TestTirTuneGui)
 #include "tst_tir_tune_gui.moc"

@@ -26,6 +26,8 @@
 #include "views/graph/GraphLayout.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_tir_views {
+
 using namespace tessera;
 using namespace tessera::views;
 using tir::Schedule;
@@ -737,5 +739,7 @@ class TestTirViews : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirViews)
+}  // namespace tst_tir_views
+
+QTEST_MAIN(tst_tir_views::TestTirViews)
 #include "tst_tir_views.moc"

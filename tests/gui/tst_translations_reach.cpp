@@ -15,6 +15,8 @@
 #include "views/TirIntents.h"
 #include "views/TirPrimitiveArguments.h"
 
+namespace tst_translations_reach {
+
 using namespace tessera;
 
 namespace {
@@ -125,5 +127,7 @@ class TestTranslationsReach : public QObject {
   }
 };
 
-QTEST_MAIN(TestTranslationsReach)
+}  // namespace tst_translations_reach
+
+QTEST_MAIN(tst_translations_reach::TestTranslationsReach)
 #include "tst_translations_reach.moc"

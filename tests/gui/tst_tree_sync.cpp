@@ -11,6 +11,8 @@
 #include "views/BoundsView.h"
 #include "views/TreeSync.h"
 
+namespace tst_tree_sync {
+
 using namespace tessera;
 using tessera::views::SyncTreeItems;
 
@@ -150,5 +152,7 @@ class TestTreeSync : public QObject {
   }
 };
 
-QTEST_MAIN(TestTreeSync)
+}  // namespace tst_tree_sync
+
+QTEST_MAIN(tst_tree_sync::TestTreeSync)
 #include "tst_tree_sync.moc"

@@ -16,6 +16,8 @@
 #include "tune/Fingerprint.h"
 #include "views/TuneView.h"
 
+namespace tst_tune_claims_gui {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
@@ -217,5 +219,7 @@ class TestTuneClaimsGui : public QObject {
   }
 };
 
-QTEST_MAIN(TestTuneClaimsGui)
+}  // namespace tst_tune_claims_gui
+
+QTEST_MAIN(tst_tune_claims_gui::TestTuneClaimsGui)
 #include "tst_tune_claims_gui.moc"

@@ -36,6 +36,8 @@
 #include "views/LoopNestView.h"
 #include "views/TuneView.h"
 
+namespace tst_tune_dock {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
@@ -44,8 +46,6 @@ using tessera::views::TuneRunState;
 using testing::BuiltWorker;
 using testing::MessagesContain;
 using testing::WaitForEnd;
-
-namespace {
 
 const char* kSmallGemm = R"(import tvm
 from tvm import te
@@ -111,8 +111,6 @@ void UseSlurm(MainWindow& w, const QString& workdir) {
 }
 
 using tessera::testing::ScopedEnv;
-
-}  // namespace
 
 class TestTuneDock : public QObject {
   Q_OBJECT
@@ -541,5 +539,7 @@ class TestTuneDock : public QObject {
   }
 };
 
-QTEST_MAIN(TestTuneDock)
+}  // namespace tst_tune_dock
+
+QTEST_MAIN(tst_tune_dock::TestTuneDock)
 #include "tst_tune_dock.moc"

@@ -15,6 +15,8 @@
 #include "tune/Fingerprint.h"
 #include "views/TuneView.h"
 
+namespace tst_tune_stored_records {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 using tessera::gui::TuneController;
@@ -159,5 +161,7 @@ class TestTuneStoredRecords : public QObject {
   }
 };
 
-QTEST_MAIN(TestTuneStoredRecords)
+}  // namespace tst_tune_stored_records
+
+QTEST_MAIN(tst_tune_stored_records::TestTuneStoredRecords)
 #include "tst_tune_stored_records.moc"

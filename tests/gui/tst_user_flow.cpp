@@ -21,6 +21,8 @@
 #include "views/StageDagView.h"
 #include "views/graph/GraphScene.h"
 
+namespace tst_user_flow {
+
 using namespace tessera;
 using tessera::gui::MainWindow;
 
@@ -192,5 +194,7 @@ class TestUserFlow : public QObject {
   }
 };
 
-QTEST_MAIN(TestUserFlow)
+}  // namespace tst_user_flow
+
+QTEST_MAIN(tst_user_flow::TestUserFlow)
 #include "tst_user_flow.moc"

@@ -6,6 +6,8 @@
 #include "views/graph/GraphScene.h"
 #include "views/graph/GraphView.h"
 
+namespace tst_view_repaints {
+
 using namespace tessera::views;
 
 namespace {
@@ -81,5 +83,7 @@ class TestViewRepaints : public QObject {
   }
 };
 
-QTEST_MAIN(TestViewRepaints)
+}  // namespace tst_view_repaints
+
+QTEST_MAIN(tst_view_repaints::TestViewRepaints)
 #include "tst_view_repaints.moc"

@@ -4,9 +4,11 @@
 
 #include "ir/DataType.h"
 
-using tessera::ir::DataType;
+Q_DECLARE_METATYPE(tessera::ir::DataType)
 
-Q_DECLARE_METATYPE(DataType)
+namespace tst_datatype {
+
+using tessera::ir::DataType;
 
 class TestDataType : public QObject {
   Q_OBJECT
@@ -87,5 +89,7 @@ class TestDataType : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestDataType)
+}  // namespace tst_datatype
+
+QTEST_APPLESS_MAIN(tst_datatype::TestDataType)
 #include "tst_datatype.moc"

@@ -10,6 +10,8 @@
 #include "ir/Printer.h"
 #include "ir/StructuralEqual.h"
 
+namespace tst_functor {
+
 using namespace tessera::ir;
 
 namespace {
@@ -231,5 +233,7 @@ class TestFunctor : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestFunctor)
+}  // namespace tst_functor
+
+QTEST_APPLESS_MAIN(tst_functor::TestFunctor)
 #include "tst_functor.moc"

@@ -11,6 +11,8 @@
 #include "ir/Functor.h"
 #include "ir/Printer.h"
 
+namespace tst_printer {
+
 using namespace tessera::ir;
 using tessera::ir::test::MakeTensor;
 
@@ -521,5 +523,7 @@ class TestPrinter : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestPrinter)
+}  // namespace tst_printer
+
+QTEST_APPLESS_MAIN(tst_printer::TestPrinter)
 #include "tst_printer.moc"

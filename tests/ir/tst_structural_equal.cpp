@@ -7,6 +7,8 @@
 #include "ir/ExprOp.h"
 #include "ir/StructuralEqual.h"
 
+namespace tst_structural_equal {
+
 using namespace tessera::ir;
 using tessera::ir::test::MakeTensor;
 
@@ -208,5 +210,7 @@ class TestStructuralEqual : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestStructuralEqual)
+}  // namespace tst_structural_equal
+
+QTEST_APPLESS_MAIN(tst_structural_equal::TestStructuralEqual)
 #include "tst_structural_equal.moc"

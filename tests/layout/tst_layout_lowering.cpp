@@ -10,6 +10,8 @@
 #include "runtime/LLVMModule.h"
 #include "schedule/LayoutLowering.h"
 
+namespace tst_layout_lowering {
+
 using namespace tessera;
 using namespace tessera::testing;
 using namespace tessera::schedule;
@@ -645,5 +647,7 @@ class TestLayoutLowering : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLayoutLowering)
+}  // namespace tst_layout_lowering
+
+QTEST_APPLESS_MAIN(tst_layout_lowering::TestLayoutLowering)
 #include "tst_layout_lowering.moc"

@@ -8,6 +8,8 @@
 #include "layout/ConstEval.h"
 #include "layout/PaddedLayout.h"
 
+namespace tst_padded_layout {
+
 using namespace tessera;
 using namespace tessera::ir;
 using Index = std::vector<int64_t>;
@@ -222,5 +224,7 @@ class TestPaddedLayout : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestPaddedLayout)
+}  // namespace tst_padded_layout
+
+QTEST_APPLESS_MAIN(tst_padded_layout::TestPaddedLayout)
 #include "tst_padded_layout.moc"

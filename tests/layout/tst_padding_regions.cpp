@@ -8,6 +8,8 @@
 #include "layout/ConstEval.h"
 #include "layout/PaddingRegions.h"
 
+namespace tst_padding_regions {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -116,5 +118,7 @@ class TestPaddingRegions : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestPaddingRegions)
+}  // namespace tst_padding_regions
+
+QTEST_APPLESS_MAIN(tst_padding_regions::TestPaddingRegions)
 #include "tst_padding_regions.moc"

@@ -9,6 +9,8 @@
 #include "layout/StorageAlign.h"
 #include "script/Evaluator.h"
 
+namespace tst_storage_align_layout {
+
 using namespace tessera;
 using namespace tessera::ir;
 
@@ -115,5 +117,7 @@ class TestStorageAlignLayout : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestStorageAlignLayout)
+}  // namespace tst_storage_align_layout
+
+QTEST_APPLESS_MAIN(tst_storage_align_layout::TestStorageAlignLayout)
 #include "tst_storage_align_layout.moc"

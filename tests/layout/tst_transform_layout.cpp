@@ -8,6 +8,8 @@
 #include "schedule/BoundsReport.h"
 #include "schedule/Normalize.h"
 
+namespace tst_transform_layout {
+
 using namespace tessera;
 using namespace tessera::testing;
 using namespace tessera::schedule;
@@ -245,5 +247,7 @@ class TestTransformLayout : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTransformLayout)
+}  // namespace tst_transform_layout
+
+QTEST_APPLESS_MAIN(tst_transform_layout::TestTransformLayout)
 #include "tst_transform_layout.moc"

@@ -13,6 +13,8 @@
 #include "script/Evaluator.h"
 #include "support/JsonReader.h"
 
+namespace tst_project_file {
+
 using namespace tessera;
 using namespace tessera::project;
 
@@ -295,5 +297,7 @@ class TestProjectFile : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestProjectFile)
+}  // namespace tst_project_file
+
+QTEST_APPLESS_MAIN(tst_project_file::TestProjectFile)
 #include "tst_project_file.moc"

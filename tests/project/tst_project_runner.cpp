@@ -6,6 +6,8 @@
 
 #include "project/ProjectFile.h"
 
+namespace tst_project_runner {
+
 using namespace tessera;
 using namespace tessera::project;
 
@@ -69,5 +71,7 @@ class TestProjectRunner : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestProjectRunner)
+}  // namespace tst_project_runner
+
+QTEST_APPLESS_MAIN(tst_project_runner::TestProjectRunner)
 #include "tst_project_runner.moc"

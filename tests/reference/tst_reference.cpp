@@ -21,6 +21,8 @@
 #include "transform/LayoutArguments.h"
 #include "transform/Pipeline.h"
 
+namespace tst_reference {
+
 using namespace tessera;
 using namespace tessera::runtime;
 using namespace tessera::reference;
@@ -621,5 +623,7 @@ class TestReference : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestReference)
+}  // namespace tst_reference
+
+QTEST_APPLESS_MAIN(tst_reference::TestReference)
 #include "tst_reference.moc"

@@ -13,6 +13,8 @@
 #include "tir/FunctionFlops.h"
 #include "transform/LowerTensorIR.h"
 
+namespace tst_tir_reference {
+
 using namespace tessera;
 
 namespace {
@@ -185,5 +187,7 @@ class TestTirReference : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirReference)
+}  // namespace tst_tir_reference
+
+QTEST_GUILESS_MAIN(tst_tir_reference::TestTirReference)
 #include "tst_tir_reference.moc"

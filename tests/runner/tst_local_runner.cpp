@@ -14,6 +14,8 @@
 #include "runner/Runner.h"
 #include "runner/TimingStats.h"
 
+namespace tst_local_runner {
+
 using namespace tessera::runner;
 namespace fs = std::filesystem;
 
@@ -441,5 +443,7 @@ class TestLocalRunner : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLocalRunner)
+}  // namespace tst_local_runner
+
+QTEST_APPLESS_MAIN(tst_local_runner::TestLocalRunner)
 #include "tst_local_runner.moc"

@@ -9,6 +9,8 @@
 #include "runner/MeasureBatch.h"
 #include "runner/Runner.h"
 
+namespace tst_measure_tir_function {
+
 using namespace tessera::runner;
 
 namespace {
@@ -118,5 +120,7 @@ class TestMeasureTirFunction : public QObject {
   }
 };
 
-QTEST_MAIN(TestMeasureTirFunction)
+}  // namespace tst_measure_tir_function
+
+QTEST_MAIN(tst_measure_tir_function::TestMeasureTirFunction)
 #include "tst_measure_tir_function.moc"

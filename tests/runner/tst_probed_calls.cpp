@@ -9,6 +9,8 @@
 
 #include "runner/ProbedCalls.h"
 
+namespace tst_probed_calls {
+
 using namespace tessera;
 using namespace tessera::runner;
 
@@ -189,5 +191,7 @@ class TestProbedCalls : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestProbedCalls)
+}  // namespace tst_probed_calls
+
+QTEST_APPLESS_MAIN(tst_probed_calls::TestProbedCalls)
 #include "tst_probed_calls.moc"

@@ -13,6 +13,8 @@
 #include "runner/MeasureBatch.h"
 #include "runner/SlurmRunner.h"
 
+namespace tst_runner_cli {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -340,5 +342,7 @@ class TestRunnerCli : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestRunnerCli)
+}  // namespace tst_runner_cli
+
+QTEST_APPLESS_MAIN(tst_runner_cli::TestRunnerCli)
 #include "tst_runner_cli.moc"

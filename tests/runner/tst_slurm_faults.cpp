@@ -21,6 +21,8 @@
 #include "runner/SlurmRunner.h"
 #include "runner/Subprocess.h"
 
+namespace tst_slurm_faults {
+
 using namespace tessera::runner;
 namespace fs = std::filesystem;
 
@@ -273,5 +275,7 @@ class TestSlurmFaults : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestSlurmFaults)
+}  // namespace tst_slurm_faults
+
+QTEST_APPLESS_MAIN(tst_slurm_faults::TestSlurmFaults)
 #include "tst_slurm_faults.moc"

@@ -20,6 +20,8 @@
 #include "runner/SlurmRunner.h"
 #include "runner/Subprocess.h"
 
+namespace tst_slurm_runner {
+
 using namespace tessera::runner;
 using tessera::testing::ScopedEnv;
 namespace fs = std::filesystem;
@@ -407,5 +409,7 @@ class TestSlurmRunner : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestSlurmRunner)
+}  // namespace tst_slurm_runner
+
+QTEST_APPLESS_MAIN(tst_slurm_runner::TestSlurmRunner)
 #include "tst_slurm_runner.moc"

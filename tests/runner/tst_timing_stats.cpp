@@ -6,6 +6,8 @@
 
 #include "runner/TimingStats.h"
 
+namespace tst_timing_stats {
+
 using namespace tessera::runner;
 
 namespace {
@@ -223,5 +225,7 @@ class TestTimingStats : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTimingStats)
+}  // namespace tst_timing_stats
+
+QTEST_APPLESS_MAIN(tst_timing_stats::TestTimingStats)
 #include "tst_timing_stats.moc"

@@ -16,6 +16,8 @@
 #include "runtime/CpuCount.h"
 #include "runtime/ThreadPool.h"
 
+namespace tst_cpu_count {
+
 using namespace tessera;
 using namespace tessera::runtime;
 using tessera::testing::ScopedEnv;
@@ -146,5 +148,7 @@ class TestCpuCount : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCpuCount)
+}  // namespace tst_cpu_count
+
+QTEST_APPLESS_MAIN(tst_cpu_count::TestCpuCount)
 #include "tst_cpu_count.moc"

@@ -8,6 +8,8 @@
 #include "runtime/ArgBinder.h"
 #include "runtime/IRInterpreter.h"
 
+namespace tst_interpreter {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::runtime;
@@ -319,5 +321,7 @@ class TestInterpreter : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestInterpreter)
+}  // namespace tst_interpreter
+
+QTEST_APPLESS_MAIN(tst_interpreter::TestInterpreter)
 #include "tst_interpreter.moc"

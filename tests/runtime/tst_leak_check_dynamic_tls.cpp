@@ -8,6 +8,8 @@
 #include <QtTest>
 #include <cstring>
 
+namespace tst_leak_check_dynamic_tls {
+
 namespace {
 
 const char* kModule = R"(alignas(16) thread_local unsigned char block[100];
@@ -113,5 +115,7 @@ class TestLeakCheckDynamicTls : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLeakCheckDynamicTls)
+}  // namespace tst_leak_check_dynamic_tls
+
+QTEST_APPLESS_MAIN(tst_leak_check_dynamic_tls::TestLeakCheckDynamicTls)
 #include "tst_leak_check_dynamic_tls.moc"

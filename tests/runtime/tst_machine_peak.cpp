@@ -5,6 +5,8 @@
 
 #include "runtime/MachinePeak.h"
 
+namespace tst_machine_peak {
+
 using namespace tessera::runtime;
 
 class TestMachinePeak : public QObject {
@@ -79,5 +81,7 @@ class TestMachinePeak : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestMachinePeak)
+}  // namespace tst_machine_peak
+
+QTEST_APPLESS_MAIN(tst_machine_peak::TestMachinePeak)
 #include "tst_machine_peak.moc"

@@ -10,6 +10,8 @@
 #include "runtime/MemoryBandwidth.h"
 #include "runtime/Roofline.h"
 
+namespace tst_memory_bandwidth {
+
 using namespace tessera;
 
 namespace {
@@ -262,5 +264,7 @@ class TestMemoryBandwidth : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestMemoryBandwidth)
+}  // namespace tst_memory_bandwidth
+
+QTEST_APPLESS_MAIN(tst_memory_bandwidth::TestMemoryBandwidth)
 #include "tst_memory_bandwidth.moc"

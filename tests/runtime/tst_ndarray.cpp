@@ -7,6 +7,8 @@
 #include "reference/Compare.h"
 #include "runtime/NDArray.h"
 
+namespace tst_ndarray {
+
 using namespace tessera;
 using namespace tessera::runtime;
 using namespace tessera::reference;
@@ -156,5 +158,7 @@ class TestNDArray : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestNDArray)
+}  // namespace tst_ndarray
+
+QTEST_APPLESS_MAIN(tst_ndarray::TestNDArray)
 #include "tst_ndarray.moc"

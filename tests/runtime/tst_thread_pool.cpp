@@ -17,6 +17,8 @@
 #include "runtime/RuntimeABI.h"
 #include "runtime/ThreadPool.h"
 
+namespace tst_thread_pool {
+
 using namespace tessera::runtime;
 
 namespace {
@@ -234,5 +236,7 @@ class TestThreadPool : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestThreadPool)
+}  // namespace tst_thread_pool
+
+QTEST_APPLESS_MAIN(tst_thread_pool::TestThreadPool)
 #include "tst_thread_pool.moc"

@@ -8,6 +8,8 @@
 #include "ScheduleTestSupport.h"
 #include "schedule/ScheduleOps.h"
 
+namespace tst_attach_legality {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -95,5 +97,7 @@ class TestAttachLegality : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestAttachLegality)
+}  // namespace tst_attach_legality
+
+QTEST_APPLESS_MAIN(tst_attach_legality::TestAttachLegality)
 #include "tst_attach_legality.moc"

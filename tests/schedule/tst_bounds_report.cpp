@@ -7,6 +7,8 @@
 #include "schedule/BoundsReport.h"
 #include "support/Json.h"
 
+namespace tst_bounds_report {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -244,5 +246,7 @@ class TestBoundsReport : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestBoundsReport)
+}  // namespace tst_bounds_report
+
+QTEST_APPLESS_MAIN(tst_bounds_report::TestBoundsReport)
 #include "tst_bounds_report.moc"

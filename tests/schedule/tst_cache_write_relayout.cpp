@@ -10,6 +10,8 @@
 #include "schedule/Replay.h"
 #include "script/export/ScriptPrinter.h"
 
+namespace tst_cache_write_relayout {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -315,5 +317,7 @@ class TestCacheWriteRelayout : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCacheWriteRelayout)
+}  // namespace tst_cache_write_relayout
+
+QTEST_APPLESS_MAIN(tst_cache_write_relayout::TestCacheWriteRelayout)
 #include "tst_cache_write_relayout.moc"

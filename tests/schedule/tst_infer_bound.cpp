@@ -12,6 +12,8 @@
 #include "schedule/Normalize.h"
 #include "script/Evaluator.h"
 
+namespace tst_infer_bound {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -332,5 +334,7 @@ class TestInferBound : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestInferBound)
+}  // namespace tst_infer_bound
+
+QTEST_APPLESS_MAIN(tst_infer_bound::TestInferBound)
 #include "tst_infer_bound.moc"

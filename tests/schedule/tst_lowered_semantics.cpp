@@ -12,6 +12,8 @@
 #include "schedule/Normalize.h"
 #include "schedule/ScheduleOps.h"
 
+namespace tst_lowered_semantics {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -82,8 +84,11 @@ IterVar Leaf(Schedule& sch, const char* name, size_t k) {
 }
 
 }  // namespace
+}  // namespace tst_lowered_semantics
 
-Q_DECLARE_METATYPE(Case)
+Q_DECLARE_METATYPE(tst_lowered_semantics::Case)
+
+namespace tst_lowered_semantics {
 
 class TestLoweredSemantics : public QObject {
   Q_OBJECT
@@ -208,5 +213,7 @@ class TestLoweredSemantics : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLoweredSemantics)
+}  // namespace tst_lowered_semantics
+
+QTEST_APPLESS_MAIN(tst_lowered_semantics::TestLoweredSemantics)
 #include "tst_lowered_semantics.moc"

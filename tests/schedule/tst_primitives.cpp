@@ -6,6 +6,8 @@
 #include "schedule/Graph.h"
 #include "script/Evaluator.h"
 
+namespace tst_primitives {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -371,5 +373,7 @@ class TestPrimitives : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestPrimitives)
+}  // namespace tst_primitives
+
+QTEST_APPLESS_MAIN(tst_primitives::TestPrimitives)
 #include "tst_primitives.moc"

@@ -7,6 +7,8 @@
 #include "ir/Printer.h"
 #include "schedule/ScheduleOps.h"
 
+namespace tst_schedule_ops {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -232,5 +234,7 @@ class TestScheduleOps : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestScheduleOps)
+}  // namespace tst_schedule_ops
+
+QTEST_APPLESS_MAIN(tst_schedule_ops::TestScheduleOps)
 #include "tst_schedule_ops.moc"

@@ -5,6 +5,8 @@
 #include "ScheduleTestSupport.h"
 #include "schedule/Replay.h"
 
+namespace tst_trace {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -148,5 +150,7 @@ class TestTrace : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTrace)
+}  // namespace tst_trace
+
+QTEST_APPLESS_MAIN(tst_trace::TestTrace)
 #include "tst_trace.moc"

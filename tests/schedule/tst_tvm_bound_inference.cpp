@@ -22,6 +22,8 @@
 #include "schedule/Normalize.h"
 #include "script/Evaluator.h"
 
+namespace tst_tvm_bound_inference {
+
 using namespace tessera;
 using namespace tessera::testing;
 
@@ -512,5 +514,7 @@ class TestTvmBoundInference : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTvmBoundInference)
+}  // namespace tst_tvm_bound_inference
+
+QTEST_APPLESS_MAIN(tst_tvm_bound_inference::TestTvmBoundInference)
 #include "tst_tvm_bound_inference.moc"

@@ -13,12 +13,12 @@
 #include "script/ExprEval.h"
 #include "script/export/PythonExpr.h"
 
+namespace tst_bitops {
+
 using namespace tessera;
 using namespace tessera::script;
 using ir::BitOp;
 using ir::DataType;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -232,5 +232,7 @@ class TestBitOps : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestBitOps)
+}  // namespace tst_bitops
+
+QTEST_APPLESS_MAIN(tst_bitops::TestBitOps)
 #include "tst_bitops.moc"

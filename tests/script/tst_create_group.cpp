@@ -10,10 +10,10 @@
 #include "script/export/ScriptPrinter.h"
 #include "transform/LowerSchedule.h"
 
+namespace tst_create_group {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -279,5 +279,7 @@ class TestCreateGroup : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCreateGroup)
+}  // namespace tst_create_group
+
+QTEST_APPLESS_MAIN(tst_create_group::TestCreateGroup)
 #include "tst_create_group.moc"

@@ -7,6 +7,8 @@
 #include "script/Evaluator.h"
 #include "script/lang/Interpreter.h"
 
+namespace tst_evaluation_modules {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -71,5 +73,7 @@ class TestEvaluationModules : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEvaluationModules)
+}  // namespace tst_evaluation_modules
+
+QTEST_GUILESS_MAIN(tst_evaluation_modules::TestEvaluationModules)
 #include "tst_evaluation_modules.moc"

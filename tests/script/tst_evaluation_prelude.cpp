@@ -10,6 +10,8 @@
 #include "script/lang/Interpreter.h"
 #include "script/lang/Parser.h"
 
+namespace tst_evaluation_prelude {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -190,5 +192,7 @@ class TestEvaluationPrelude : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestEvaluationPrelude)
+}  // namespace tst_evaluation_prelude
+
+QTEST_GUILESS_MAIN(tst_evaluation_prelude::TestEvaluationPrelude)
 #include "tst_evaluation_prelude.moc"

@@ -7,10 +7,10 @@
 #include "script/Evaluator.h"
 #include "te/Operation.h"
 
+namespace tst_evaluator {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -310,5 +310,7 @@ class TestEvaluator : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestEvaluator)
+}  // namespace tst_evaluator
+
+QTEST_APPLESS_MAIN(tst_evaluator::TestEvaluator)
 #include "tst_evaluator.moc"

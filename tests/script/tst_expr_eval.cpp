@@ -8,10 +8,10 @@
 #include "script/ExprEval.h"
 #include "script/export/PythonExpr.h"
 
+namespace tst_expr_eval {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -218,5 +218,7 @@ class TestExprEval : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestExprEval)
+}  // namespace tst_expr_eval
+
+QTEST_APPLESS_MAIN(tst_expr_eval::TestExprEval)
 #include "tst_expr_eval.moc"

@@ -11,10 +11,10 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_json_graph {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -380,5 +380,7 @@ class TestJsonGraph : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestJsonGraph)
+}  // namespace tst_json_graph
+
+QTEST_GUILESS_MAIN(tst_json_graph::TestJsonGraph)
 #include "tst_json_graph.moc"

@@ -4,10 +4,10 @@
 
 #include "script/lang/Lexer.h"
 
+namespace tst_lexer {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -242,5 +242,7 @@ class TestLexer : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLexer)
+}  // namespace tst_lexer
+
+QTEST_APPLESS_MAIN(tst_lexer::TestLexer)
 #include "tst_lexer.moc"

@@ -5,10 +5,10 @@
 
 #include "script/lang/Parser.h"
 
+namespace tst_parser {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -377,5 +377,7 @@ class TestParser : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestParser)
+}  // namespace tst_parser
+
+QTEST_APPLESS_MAIN(tst_parser::TestParser)
 #include "tst_parser.moc"

@@ -6,6 +6,8 @@
 
 #include "ScriptOutcome.h"
 
+namespace tst_pytest_raises {
+
 namespace {
 
 const std::string kHeader =
@@ -195,5 +197,7 @@ class TestPytestRaises : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestPytestRaises)
+}  // namespace tst_pytest_raises
+
+QTEST_APPLESS_MAIN(tst_pytest_raises::TestPytestRaises)
 #include "tst_pytest_raises.moc"

@@ -11,10 +11,10 @@
 #include "script/Evaluator.h"
 #include "te/Operation.h"
 
+namespace tst_python_idioms {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -459,5 +459,7 @@ class TestPythonIdioms : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestPythonIdioms)
+}  // namespace tst_python_idioms
+
+QTEST_APPLESS_MAIN(tst_python_idioms::TestPythonIdioms)
 #include "tst_python_idioms.moc"

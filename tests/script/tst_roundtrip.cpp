@@ -10,6 +10,8 @@
 #include "script/Evaluator.h"
 #include "script/export/ScriptPrinter.h"
 
+namespace tst_roundtrip {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -338,5 +340,7 @@ class TestRoundTrip : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestRoundTrip)
+}  // namespace tst_roundtrip
+
+QTEST_APPLESS_MAIN(tst_roundtrip::TestRoundTrip)
 #include "tst_roundtrip.moc"

@@ -7,10 +7,10 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_schedule_graph {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -184,5 +184,7 @@ class TestScheduleGraph : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestScheduleGraph)
+}  // namespace tst_schedule_graph
+
+QTEST_APPLESS_MAIN(tst_schedule_graph::TestScheduleGraph)
 #include "tst_schedule_graph.moc"

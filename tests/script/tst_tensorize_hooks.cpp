@@ -9,6 +9,8 @@
 
 #include "../te/TeTestSupport.h"
 
+namespace tst_tensorize_hooks {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -167,5 +169,7 @@ class TestTensorizeHooks : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTensorizeHooks)
+}  // namespace tst_tensorize_hooks
+
+QTEST_APPLESS_MAIN(tst_tensorize_hooks::TestTensorizeHooks)
 #include "tst_tensorize_hooks.moc"

@@ -7,6 +7,8 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_annotate_buffer_access_script {
+
 namespace {
 
 const char* kPrelude = R"py(import pytest
@@ -150,5 +152,7 @@ assert_structural_equal_ignore_global_symbol(sch.mod["main"], blur)
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirAnnotateBufferAccessScript)
+}  // namespace tst_tir_annotate_buffer_access_script
+
+QTEST_APPLESS_MAIN(tst_tir_annotate_buffer_access_script::TestTirAnnotateBufferAccessScript)
 #include "tst_tir_annotate_buffer_access_script.moc"

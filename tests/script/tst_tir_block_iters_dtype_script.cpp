@@ -7,6 +7,8 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_block_iters_dtype_script {
+
 class TestTirBlockItersDTypeScript : public QObject {
   Q_OBJECT
 
@@ -169,5 +171,7 @@ sch.unsafe_set_dtype("B", 0, "float17")
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirBlockItersDTypeScript)
+}  // namespace tst_tir_block_iters_dtype_script
+
+QTEST_APPLESS_MAIN(tst_tir_block_iters_dtype_script::TestTirBlockItersDTypeScript)
 #include "tst_tir_block_iters_dtype_script.moc"

@@ -10,10 +10,10 @@
 #include "tir/Trace.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_blockize_blocks {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -99,5 +99,7 @@ class TestTirBlockizeBlocks : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirBlockizeBlocks)
+}  // namespace tst_tir_blockize_blocks
+
+QTEST_APPLESS_MAIN(tst_tir_blockize_blocks::TestTirBlockizeBlocks)
 #include "tst_tir_blockize_blocks.moc"

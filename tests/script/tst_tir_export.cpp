@@ -13,6 +13,8 @@
 #include "script/export/TirExport.h"
 #include "script/tvm/autotvm/TuneConfig.h"
 
+namespace tst_tir_export {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -543,5 +545,7 @@ class TestTirExport : public QObject {
   static constexpr int kRefusedPrograms = 14;
 };
 
-QTEST_APPLESS_MAIN(TestTirExport)
+}  // namespace tst_tir_export
+
+QTEST_APPLESS_MAIN(tst_tir_export::TestTirExport)
 #include "tst_tir_export.moc"

@@ -13,6 +13,8 @@
 #include "script/Evaluator.h"
 #include "script/export/TirExport.h"
 
+namespace tst_tir_export_tensorize {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -294,5 +296,7 @@ class TestTirExportTensorize : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirExportTensorize)
+}  // namespace tst_tir_export_tensorize
+
+QTEST_APPLESS_MAIN(tst_tir_export_tensorize::TestTirExportTensorize)
 #include "tst_tir_export_tensorize.moc"

@@ -5,10 +5,10 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_layout_script {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -84,5 +84,7 @@ class TestTirLayoutScript : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirLayoutScript)
+}  // namespace tst_tir_layout_script
+
+QTEST_APPLESS_MAIN(tst_tir_layout_script::TestTirLayoutScript)
 #include "tst_tir_layout_script.moc"

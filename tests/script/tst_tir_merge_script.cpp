@@ -6,6 +6,8 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_merge_script {
+
 namespace {
 
 // Three nests over one intermediate: B (64x64), then C and D over B, C's and D's loops
@@ -261,5 +263,7 @@ except ValueError as e:
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirMergeScript)
+}  // namespace tst_tir_merge_script
+
+QTEST_APPLESS_MAIN(tst_tir_merge_script::TestTirMergeScript)
 #include "tst_tir_merge_script.moc"

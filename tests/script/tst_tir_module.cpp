@@ -6,10 +6,10 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_module {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -206,5 +206,7 @@ class TestTirModule : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirModule)
+}  // namespace tst_tir_module
+
+QTEST_APPLESS_MAIN(tst_tir_module::TestTirModule)
 #include "tst_tir_module.moc"

@@ -13,10 +13,10 @@
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
 
+namespace tst_tir_module_schedule {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -316,5 +316,7 @@ class TestTirModuleSchedule : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirModuleSchedule)
+}  // namespace tst_tir_module_schedule
+
+QTEST_APPLESS_MAIN(tst_tir_module_schedule::TestTirModuleSchedule)
 #include "tst_tir_module_schedule.moc"

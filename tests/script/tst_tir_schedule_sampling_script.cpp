@@ -6,10 +6,10 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_schedule_sampling_script {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -95,5 +95,7 @@ class TestTirScheduleSamplingScript : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirScheduleSamplingScript)
+}  // namespace tst_tir_schedule_sampling_script
+
+QTEST_APPLESS_MAIN(tst_tir_schedule_sampling_script::TestTirScheduleSamplingScript)
 #include "tst_tir_schedule_sampling_script.moc"

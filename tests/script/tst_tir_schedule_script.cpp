@@ -6,10 +6,10 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_schedule_script {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -428,5 +428,7 @@ class TestTirScheduleScript : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirScheduleScript)
+}  // namespace tst_tir_schedule_script
+
+QTEST_GUILESS_MAIN(tst_tir_schedule_script::TestTirScheduleScript)
 #include "tst_tir_schedule_script.moc"

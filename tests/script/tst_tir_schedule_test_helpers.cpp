@@ -7,6 +7,8 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_schedule_test_helpers {
+
 class TestTirScheduleTestHelpers : public QObject {
   Q_OBJECT
 
@@ -110,5 +112,7 @@ class TestTirScheduleTestHelpers : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirScheduleTestHelpers)
+}  // namespace tst_tir_schedule_test_helpers
+
+QTEST_APPLESS_MAIN(tst_tir_schedule_test_helpers::TestTirScheduleTestHelpers)
 #include "tst_tir_schedule_test_helpers.moc"

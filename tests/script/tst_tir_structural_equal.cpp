@@ -6,6 +6,8 @@
 
 #include "ScriptOutcome.h"
 
+namespace tst_tir_structural_equal {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -167,5 +169,7 @@ class TestTirStructuralEqual : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirStructuralEqual)
+}  // namespace tst_tir_structural_equal
+
+QTEST_GUILESS_MAIN(tst_tir_structural_equal::TestTirStructuralEqual)
 #include "tst_tir_structural_equal.moc"

@@ -9,10 +9,10 @@
 #include "script/Evaluator.h"
 #include "tir/ScriptPrinter.h"
 
+namespace tst_tir_tensorize_script {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -138,5 +138,7 @@ class TestTirTensorizeScript : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirTensorizeScript)
+}  // namespace tst_tir_tensorize_script
+
+QTEST_APPLESS_MAIN(tst_tir_tensorize_script::TestTirTensorizeScript)
 #include "tst_tir_tensorize_script.moc"

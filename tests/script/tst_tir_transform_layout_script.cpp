@@ -8,10 +8,10 @@
 #include "script/Evaluator.h"
 #include "tir/Trace.h"
 
+namespace tst_tir_transform_layout_script {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -192,5 +192,7 @@ class TestTirTransformLayoutScript : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirTransformLayoutScript)
+}  // namespace tst_tir_transform_layout_script
+
+QTEST_APPLESS_MAIN(tst_tir_transform_layout_script::TestTirTransformLayoutScript)
 #include "tst_tir_transform_layout_script.moc"

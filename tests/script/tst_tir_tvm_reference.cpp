@@ -12,6 +12,8 @@
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
 
+namespace tst_tir_tvm_reference {
+
 using namespace tessera;
 
 namespace {
@@ -118,5 +120,7 @@ class TestTirTvmReference : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirTvmReference)
+}  // namespace tst_tir_tvm_reference
+
+QTEST_APPLESS_MAIN(tst_tir_tvm_reference::TestTirTvmReference)
 #include "tst_tir_tvm_reference.moc"

@@ -13,10 +13,10 @@
 #include "script/Evaluator.h"
 #include "te/Operation.h"
 
+namespace tst_topi {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -480,5 +480,7 @@ class TestTopi : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTopi)
+}  // namespace tst_topi
+
+QTEST_APPLESS_MAIN(tst_topi::TestTopi)
 #include "tst_topi.moc"

@@ -6,6 +6,8 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tvm_target_x86 {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -39,5 +41,7 @@ class TestTvmTargetX86 : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTvmTargetX86)
+}  // namespace tst_tvm_target_x86
+
+QTEST_APPLESS_MAIN(tst_tvm_target_x86::TestTvmTargetX86)
 #include "tst_tvm_target_x86.moc"

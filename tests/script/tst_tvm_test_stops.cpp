@@ -11,10 +11,10 @@
 #include "script/lang/Ast.h"
 #include "script/lang/Parser.h"
 
+namespace tst_tvm_test_stops {
+
 using namespace tessera;
 using namespace tessera::script;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -237,5 +237,7 @@ class TestTvmTestStops : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTvmTestStops)
+}  // namespace tst_tvm_test_stops
+
+QTEST_GUILESS_MAIN(tst_tvm_test_stops::TestTvmTestStops)
 #include "tst_tvm_test_stops.moc"

@@ -6,6 +6,8 @@
 
 #include "ScriptOutcome.h"
 
+namespace tst_tvmscript_let {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -93,5 +95,7 @@ class TestTvmScriptLet : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTvmScriptLet)
+}  // namespace tst_tvmscript_let
+
+QTEST_GUILESS_MAIN(tst_tvmscript_let::TestTvmScriptLet)
 #include "tst_tvmscript_let.moc"

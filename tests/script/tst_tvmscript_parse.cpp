@@ -19,11 +19,11 @@
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "tir/FunctionParams.h"
 
+namespace tst_tvmscript_parse {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -1001,5 +1001,7 @@ def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
   }
 };
 
-QTEST_APPLESS_MAIN(TestTvmScriptParse)
+}  // namespace tst_tvmscript_parse
+
+QTEST_APPLESS_MAIN(tst_tvmscript_parse::TestTvmScriptParse)
 #include "tst_tvmscript_parse.moc"

@@ -4,6 +4,8 @@
 
 #include "support/JsonReader.h"
 
+namespace tst_json_reader {
+
 using namespace tessera;
 
 class TestJsonReader : public QObject {
@@ -146,5 +148,7 @@ class TestJsonReader : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestJsonReader)
+}  // namespace tst_json_reader
+
+QTEST_APPLESS_MAIN(tst_json_reader::TestJsonReader)
 #include "tst_json_reader.moc"

@@ -4,6 +4,8 @@
 
 #include "support/Utf8.h"
 
+namespace tst_utf8 {
+
 using namespace tessera;
 
 class TestUtf8 : public QObject {
@@ -47,5 +49,7 @@ class TestUtf8 : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestUtf8)
+}  // namespace tst_utf8
+
+QTEST_APPLESS_MAIN(tst_utf8::TestUtf8)
 #include "tst_utf8.moc"

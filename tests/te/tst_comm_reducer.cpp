@@ -12,6 +12,8 @@
 #include "te/CommReducer.h"
 #include "te/Compute.h"
 
+namespace tst_comm_reducer {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -431,5 +433,7 @@ class TestCommReducer : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestCommReducer)
+}  // namespace tst_comm_reducer
+
+QTEST_APPLESS_MAIN(tst_comm_reducer::TestCommReducer)
 #include "tst_comm_reducer.moc"

@@ -17,6 +17,8 @@
 #include "script/export/ScriptPrinter.h"
 #include "te/Extern.h"
 
+namespace tst_extern {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -396,5 +398,7 @@ class TestExtern : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestExtern)
+}  // namespace tst_extern
+
+QTEST_APPLESS_MAIN(tst_extern::TestExtern)
 #include "tst_extern.moc"

@@ -9,6 +9,8 @@
 
 #include "TeTestSupport.h"
 
+namespace tst_padding_lowering {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -87,5 +89,7 @@ s[conv].vectorize(xi)
   }
 };
 
-QTEST_APPLESS_MAIN(TestPaddingLowering)
+}  // namespace tst_padding_lowering
+
+QTEST_APPLESS_MAIN(tst_padding_lowering::TestPaddingLowering)
 #include "tst_padding_lowering.moc"

@@ -12,6 +12,8 @@
 #include "runtime/ArgBinder.h"
 #include "script/export/ScriptPrinter.h"
 
+namespace tst_scalar_params {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -264,5 +266,7 @@ class TestScalarParams : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestScalarParams)
+}  // namespace tst_scalar_params
+
+QTEST_APPLESS_MAIN(tst_scalar_params::TestScalarParams)
 #include "tst_scalar_params.moc"

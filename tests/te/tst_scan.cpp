@@ -17,6 +17,8 @@
 #include "te/Compute.h"
 #include "te/Scan.h"
 
+namespace tst_scan {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -339,5 +341,7 @@ class TestScan : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestScan)
+}  // namespace tst_scan
+
+QTEST_APPLESS_MAIN(tst_scan::TestScan)
 #include "tst_scan.moc"

@@ -8,6 +8,8 @@
 #include "schedule/Replay.h"
 #include "script/export/ScriptPrinter.h"
 
+namespace tst_stage_storage {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -204,5 +206,7 @@ class TestStageStorage : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestStageStorage)
+}  // namespace tst_stage_storage
+
+QTEST_APPLESS_MAIN(tst_stage_storage::TestStageStorage)
 #include "tst_stage_storage.moc"

@@ -7,6 +7,8 @@
 #include "te/Compute.h"
 #include "te/Intrinsics.h"
 
+namespace tst_te {
+
 using namespace tessera;
 using namespace tessera::te;
 using ir::DataType;
@@ -133,5 +135,7 @@ class TestTe : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTe)
+}  // namespace tst_te
+
+QTEST_APPLESS_MAIN(tst_te::TestTe)
 #include "tst_te.moc"

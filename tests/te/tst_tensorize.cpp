@@ -20,6 +20,8 @@
 #include "schedule/Tensorize.h"
 #include "script/export/ScriptPrinter.h"
 
+namespace tst_tensorize {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -487,5 +489,7 @@ class TestTensorize : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTensorize)
+}  // namespace tst_tensorize
+
+QTEST_APPLESS_MAIN(tst_tensorize::TestTensorize)
 #include "tst_tensorize.moc"

@@ -8,6 +8,8 @@
 #include "schedule/Replay.h"
 #include "script/export/ScriptPrinter.h"
 
+namespace tst_virtual_thread {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -97,5 +99,7 @@ class TestVirtualThread : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestVirtualThread)
+}  // namespace tst_virtual_thread
+
+QTEST_APPLESS_MAIN(tst_virtual_thread::TestVirtualThread)
 #include "tst_virtual_thread.moc"

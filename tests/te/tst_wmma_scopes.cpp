@@ -9,6 +9,8 @@
 #include "TeTestSupport.h"
 #include "schedule/Bound.h"
 
+namespace tst_wmma_scopes {
+
 using namespace tessera;
 using namespace tessera::te_testing;
 
@@ -89,5 +91,7 @@ class TestWmmaScopes : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestWmmaScopes)
+}  // namespace tst_wmma_scopes
+
+QTEST_APPLESS_MAIN(tst_wmma_scopes::TestWmmaScopes)
 #include "tst_wmma_scopes.moc"

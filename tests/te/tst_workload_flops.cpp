@@ -9,6 +9,8 @@
 #include "te/Intrinsics.h"
 #include "te/WorkloadFlops.h"
 
+namespace tst_workload_flops {
+
 using namespace tessera;
 using ir::DataType;
 using ir::Expr;
@@ -92,5 +94,7 @@ class TestWorkloadFlops : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestWorkloadFlops)
+}  // namespace tst_workload_flops
+
+QTEST_APPLESS_MAIN(tst_workload_flops::TestWorkloadFlops)
 #include "tst_workload_flops.moc"

@@ -10,10 +10,10 @@
 #include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
 
+namespace tst_tir_affine_binding {
+
 using namespace tessera;
 using namespace tessera::tir;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -193,5 +193,7 @@ class TestTirAffineBinding : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirAffineBinding)
+}  // namespace tst_tir_affine_binding
+
+QTEST_APPLESS_MAIN(tst_tir_affine_binding::TestTirAffineBinding)
 #include "tst_tir_affine_binding.moc"

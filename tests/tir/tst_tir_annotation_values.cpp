@@ -7,6 +7,8 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_annotation_values {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -89,5 +91,7 @@ class TestTirAnnotationValues : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirAnnotationValues)
+}  // namespace tst_tir_annotation_values
+
+QTEST_APPLESS_MAIN(tst_tir_annotation_values::TestTirAnnotationValues)
 #include "tst_tir_annotation_values.moc"

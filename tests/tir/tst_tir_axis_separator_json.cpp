@@ -8,6 +8,8 @@
 #include "tir/Trace.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_axis_separator_json {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -66,5 +68,7 @@ class TestTirAxisSeparatorJson : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirAxisSeparatorJson)
+}  // namespace tst_tir_axis_separator_json
+
+QTEST_APPLESS_MAIN(tst_tir_axis_separator_json::TestTirAxisSeparatorJson)
 #include "tst_tir_axis_separator_json.moc"

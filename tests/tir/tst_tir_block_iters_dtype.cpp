@@ -13,6 +13,8 @@
 #include "tir/Trace.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_block_iters_dtype {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -129,5 +131,7 @@ class TestTirBlockItersDType : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirBlockItersDType)
+}  // namespace tst_tir_block_iters_dtype
+
+QTEST_APPLESS_MAIN(tst_tir_block_iters_dtype::TestTirBlockItersDType)
 #include "tst_tir_block_iters_dtype.moc"

@@ -11,6 +11,8 @@
 #include "script/Evaluator.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_blockize_tensorize {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -302,5 +304,7 @@ class TestTirBlockizeTensorize : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirBlockizeTensorize)
+}  // namespace tst_tir_blockize_tensorize
+
+QTEST_APPLESS_MAIN(tst_tir_blockize_tensorize::TestTirBlockizeTensorize)
 #include "tst_tir_blockize_tensorize.moc"

@@ -13,6 +13,8 @@
 #include "tir/Trace.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_cache_placement {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -188,5 +190,7 @@ class TestTirCachePlacement : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirCachePlacement)
+}  // namespace tst_tir_cache_placement
+
+QTEST_APPLESS_MAIN(tst_tir_cache_placement::TestTirCachePlacement)
 #include "tst_tir_cache_placement.moc"

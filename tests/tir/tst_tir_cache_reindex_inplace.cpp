@@ -17,6 +17,8 @@
 #include "tir/Trace.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_cache_reindex_inplace {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -383,5 +385,7 @@ except tvm.tir.ScheduleError as e:
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirCacheReindexInplace)
+}  // namespace tst_tir_cache_reindex_inplace
+
+QTEST_APPLESS_MAIN(tst_tir_cache_reindex_inplace::TestTirCacheReindexInplace)
 #include "tst_tir_cache_reindex_inplace.moc"

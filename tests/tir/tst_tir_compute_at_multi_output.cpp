@@ -15,6 +15,8 @@
 #include "tir/Trace.h"
 #include "transform/LowerTensorIR.h"
 
+namespace tst_tir_compute_at_multi_output {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -271,5 +273,7 @@ class TestTirComputeAtMultiOutput : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirComputeAtMultiOutput)
+}  // namespace tst_tir_compute_at_multi_output
+
+QTEST_APPLESS_MAIN(tst_tir_compute_at_multi_output::TestTirComputeAtMultiOutput)
 #include "tst_tir_compute_at_multi_output.moc"

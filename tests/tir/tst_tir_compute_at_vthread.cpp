@@ -16,6 +16,8 @@
 #include "tir/ThreadScope.h"
 #include "transform/LowerTensorIR.h"
 
+namespace tst_tir_compute_at_vthread {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -151,5 +153,7 @@ class TestTirComputeAtVthread : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirComputeAtVthread)
+}  // namespace tst_tir_compute_at_vthread
+
+QTEST_APPLESS_MAIN(tst_tir_compute_at_vthread::TestTirComputeAtVthread)
 #include "tst_tir_compute_at_vthread.moc"

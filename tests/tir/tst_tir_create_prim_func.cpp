@@ -7,6 +7,8 @@
 
 #include "TirTestSupport.h"
 
+namespace tst_tir_create_prim_func {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -151,5 +153,7 @@ class TestTirCreatePrimFunc : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirCreatePrimFunc)
+}  // namespace tst_tir_create_prim_func
+
+QTEST_APPLESS_MAIN(tst_tir_create_prim_func::TestTirCreatePrimFunc)
 #include "tst_tir_create_prim_func.moc"

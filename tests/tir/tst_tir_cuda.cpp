@@ -18,6 +18,8 @@
 #include "tir/ScriptPrinter.h"
 #include "transform/LowerTensorIR.h"
 
+namespace tst_tir_cuda {
+
 using namespace tessera;
 using testing::kTirMismatchedThreadExtents;
 using testing::TirGpuGemm;
@@ -277,5 +279,7 @@ class TestTirCuda : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirCuda)
+}  // namespace tst_tir_cuda
+
+QTEST_APPLESS_MAIN(tst_tir_cuda::TestTirCuda)
 #include "tst_tir_cuda.moc"

@@ -9,6 +9,8 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_decompose_padding {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -409,5 +411,7 @@ class TestTirDecomposePadding : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirDecomposePadding)
+}  // namespace tst_tir_decompose_padding
+
+QTEST_APPLESS_MAIN(tst_tir_decompose_padding::TestTirDecomposePadding)
 #include "tst_tir_decompose_padding.moc"

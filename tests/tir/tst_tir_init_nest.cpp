@@ -10,6 +10,8 @@
 #include "TirTestSupport.h"
 #include "TirTextChecks.h"
 
+namespace tst_tir_init_nest {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -137,5 +139,7 @@ class TestTirInitNest : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirInitNest)
+}  // namespace tst_tir_init_nest
+
+QTEST_APPLESS_MAIN(tst_tir_init_nest::TestTirInitNest)
 #include "tst_tir_init_nest.moc"

@@ -13,6 +13,8 @@
 #include "tir/Schedule.h"
 #include "tir/ScriptPrinter.h"
 
+namespace tst_tir_lower {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -477,5 +479,7 @@ class TestTirLower : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirLower)
+}  // namespace tst_tir_lower
+
+QTEST_APPLESS_MAIN(tst_tir_lower::TestTirLower)
 #include "tst_tir_lower.moc"

@@ -7,6 +7,8 @@
 #include "TirTestSupport.h"
 #include "transform/LowerTensorIR.h"
 
+namespace tst_tir_lower_storage_align {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -61,5 +63,7 @@ class TestTirLowerStorageAlign : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirLowerStorageAlign)
+}  // namespace tst_tir_lower_storage_align
+
+QTEST_APPLESS_MAIN(tst_tir_lower_storage_align::TestTirLowerStorageAlign)
 #include "tst_tir_lower_storage_align.moc"

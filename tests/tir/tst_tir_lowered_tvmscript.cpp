@@ -13,6 +13,8 @@
 #include "transform/LowerTensorIR.h"
 #include "transform/LoweredTVMScript.h"
 
+namespace tst_tir_lowered_tvmscript {
+
 using namespace tessera;
 
 namespace {
@@ -173,5 +175,7 @@ class TestTirLoweredTVMScript : public QObject {
   }
 };
 
-QTEST_MAIN(TestTirLoweredTVMScript)
+}  // namespace tst_tir_lowered_tvmscript
+
+QTEST_MAIN(tst_tir_lowered_tvmscript::TestTirLoweredTVMScript)
 #include "tst_tir_lowered_tvmscript.moc"

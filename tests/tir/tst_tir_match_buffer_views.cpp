@@ -7,6 +7,8 @@
 
 #include "script/Evaluator.h"
 
+namespace tst_tir_match_buffer_views {
+
 class TestTirMatchBufferViews : public QObject {
   Q_OBJECT
 
@@ -59,5 +61,7 @@ class TestTirMatchBufferViews : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirMatchBufferViews)
+}  // namespace tst_tir_match_buffer_views
+
+QTEST_APPLESS_MAIN(tst_tir_match_buffer_views::TestTirMatchBufferViews)
 #include "tst_tir_match_buffer_views.moc"

@@ -12,6 +12,8 @@
 #include "tir/Trace.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_merge {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -149,5 +151,7 @@ class TestTirMerge : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirMerge)
+}  // namespace tst_tir_merge
+
+QTEST_APPLESS_MAIN(tst_tir_merge::TestTirMerge)
 #include "tst_tir_merge.moc"

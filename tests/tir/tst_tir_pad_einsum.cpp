@@ -9,6 +9,8 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_pad_einsum {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -268,5 +270,7 @@ class TestTirPadEinsum : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirPadEinsum)
+}  // namespace tst_tir_pad_einsum
+
+QTEST_APPLESS_MAIN(tst_tir_pad_einsum::TestTirPadEinsum)
 #include "tst_tir_pad_einsum.moc"

@@ -12,10 +12,10 @@
 #include "tir/AffineBinding.h"
 #include "tir/ScriptPrinter.h"
 
+namespace tst_tir_placement {
+
 using namespace tessera;
 using namespace tessera::tir;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -222,5 +222,7 @@ class TestTirPlacement : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirPlacement)
+}  // namespace tst_tir_placement
+
+QTEST_APPLESS_MAIN(tst_tir_placement::TestTirPlacement)
 #include "tst_tir_placement.moc"

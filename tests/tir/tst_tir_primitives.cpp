@@ -7,6 +7,8 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_primitives {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -864,5 +866,7 @@ class TestTirPrimitives : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirPrimitives)
+}  // namespace tst_tir_primitives
+
+QTEST_APPLESS_MAIN(tst_tir_primitives::TestTirPrimitives)
 #include "tst_tir_primitives.moc"

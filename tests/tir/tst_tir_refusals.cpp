@@ -9,6 +9,8 @@
 #include "tir/ScheduleError.h"
 #include "tir/ScriptPrinter.h"
 
+namespace tst_tir_refusals {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -122,5 +124,7 @@ class TestTirRefusals : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirRefusals)
+}  // namespace tst_tir_refusals
+
+QTEST_APPLESS_MAIN(tst_tir_refusals::TestTirRefusals)
 #include "tst_tir_refusals.moc"

@@ -6,6 +6,8 @@
 #include "TirTestSupport.h"
 #include "tir/RegionAnalysis.h"
 
+namespace tst_tir_region_analysis {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -77,5 +79,7 @@ class TestTirRegionAnalysis : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirRegionAnalysis)
+}  // namespace tst_tir_region_analysis
+
+QTEST_APPLESS_MAIN(tst_tir_region_analysis::TestTirRegionAnalysis)
 #include "tst_tir_region_analysis.moc"

@@ -10,11 +10,13 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+Q_DECLARE_METATYPE(std::vector<int64_t>)
+
+namespace tst_tir_replay_decisions {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
-
-Q_DECLARE_METATYPE(std::vector<int64_t>)
 
 namespace {
 
@@ -159,5 +161,7 @@ class TestTirReplayDecisions : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirReplayDecisions)
+}  // namespace tst_tir_replay_decisions
+
+QTEST_APPLESS_MAIN(tst_tir_replay_decisions::TestTirReplayDecisions)
 #include "tst_tir_replay_decisions.moc"

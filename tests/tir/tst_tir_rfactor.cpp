@@ -6,6 +6,8 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_rfactor {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -278,5 +280,7 @@ class TestTirRFactor : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirRFactor)
+}  // namespace tst_tir_rfactor
+
+QTEST_APPLESS_MAIN(tst_tir_rfactor::TestTirRFactor)
 #include "tst_tir_rfactor.moc"

@@ -13,6 +13,8 @@
 #include "tir/Trace.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_rolling_buffer {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -149,5 +151,7 @@ class TestTirRollingBuffer : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirRollingBuffer)
+}  // namespace tst_tir_rolling_buffer
+
+QTEST_APPLESS_MAIN(tst_tir_rolling_buffer::TestTirRollingBuffer)
 #include "tst_tir_rolling_buffer.moc"

@@ -8,6 +8,8 @@
 #include "tir/TraceJson.h"
 #include "tir/primitive/Primitives.h"
 
+namespace tst_tir_sampling {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -307,5 +309,7 @@ class TestTirSampling : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirSampling)
+}  // namespace tst_tir_sampling
+
+QTEST_APPLESS_MAIN(tst_tir_sampling::TestTirSampling)
 #include "tst_tir_sampling.moc"

@@ -12,6 +12,8 @@
 #include "TirTextChecks.h"
 #include "script/Evaluator.h"
 
+namespace tst_tir_solved_stores {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -170,5 +172,7 @@ class TestTirSolvedStores : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirSolvedStores)
+}  // namespace tst_tir_solved_stores
+
+QTEST_APPLESS_MAIN(tst_tir_solved_stores::TestTirSolvedStores)
 #include "tst_tir_solved_stores.moc"

@@ -7,6 +7,8 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_storage_align_reindex {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -144,5 +146,7 @@ class TestTirStorageAlignReindex : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirStorageAlignReindex)
+}  // namespace tst_tir_storage_align_reindex
+
+QTEST_APPLESS_MAIN(tst_tir_storage_align_reindex::TestTirStorageAlignReindex)
 #include "tst_tir_storage_align_reindex.moc"

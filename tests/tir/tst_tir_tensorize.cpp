@@ -12,6 +12,8 @@
 #include "tir/TensorIntrin.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_tensorize {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -451,5 +453,7 @@ class TestTirTensorize : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirTensorize)
+}  // namespace tst_tir_tensorize
+
+QTEST_APPLESS_MAIN(tst_tir_tensorize::TestTirTensorize)
 #include "tst_tir_tensorize.moc"

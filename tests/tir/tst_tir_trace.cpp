@@ -5,6 +5,8 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_trace {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -280,5 +282,7 @@ class TestTirTrace : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirTrace)
+}  // namespace tst_tir_trace
+
+QTEST_APPLESS_MAIN(tst_tir_trace::TestTirTrace)
 #include "tst_tir_trace.moc"

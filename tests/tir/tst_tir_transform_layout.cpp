@@ -9,6 +9,8 @@
 #include "TirTestSupport.h"
 #include "tir/TraceJson.h"
 
+namespace tst_tir_transform_layout {
+
 using namespace tessera;
 using namespace tessera::tir;
 using namespace tessera::tir::testing;
@@ -487,5 +489,7 @@ class TestTirTransformLayout : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTirTransformLayout)
+}  // namespace tst_tir_transform_layout
+
+QTEST_APPLESS_MAIN(tst_tir_transform_layout::TestTirTransformLayout)
 #include "tst_tir_transform_layout.moc"

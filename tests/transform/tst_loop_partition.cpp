@@ -13,6 +13,8 @@
 #include "transform/Simplify.h"
 #include "transform/UnrollLoops.h"
 
+namespace tst_loop_partition {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -357,5 +359,7 @@ class TestLoopPartition : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLoopPartition)
+}  // namespace tst_loop_partition
+
+QTEST_APPLESS_MAIN(tst_loop_partition::TestLoopPartition)
 #include "tst_loop_partition.moc"

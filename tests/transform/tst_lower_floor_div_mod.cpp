@@ -6,6 +6,8 @@
 #include "TransformTestSupport.h"
 #include "transform/LowerFloorDivMod.h"
 
+namespace tst_lower_floor_div_mod {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -47,5 +49,7 @@ class TestLowerFloorDivMod : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestLowerFloorDivMod)
+}  // namespace tst_lower_floor_div_mod
+
+QTEST_APPLESS_MAIN(tst_lower_floor_div_mod::TestLowerFloorDivMod)
 #include "tst_lower_floor_div_mod.moc"

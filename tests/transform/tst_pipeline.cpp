@@ -6,6 +6,8 @@
 #include "TransformTestSupport.h"
 #include "transform/Pipeline.h"
 
+namespace tst_pipeline {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -132,5 +134,7 @@ class TestPipeline : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestPipeline)
+}  // namespace tst_pipeline
+
+QTEST_APPLESS_MAIN(tst_pipeline::TestPipeline)
 #include "tst_pipeline.moc"

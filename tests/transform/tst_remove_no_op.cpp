@@ -4,6 +4,8 @@
 #include "TransformTestSupport.h"
 #include "transform/RemoveNoOp.h"
 
+namespace tst_remove_no_op {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -104,5 +106,7 @@ class TestRemoveNoOp : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestRemoveNoOp)
+}  // namespace tst_remove_no_op
+
+QTEST_APPLESS_MAIN(tst_remove_no_op::TestRemoveNoOp)
 #include "tst_remove_no_op.moc"

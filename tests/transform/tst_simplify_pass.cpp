@@ -5,6 +5,8 @@
 #include "TransformTestSupport.h"
 #include "transform/Simplify.h"
 
+namespace tst_simplify_pass {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -77,5 +79,7 @@ class TestSimplifyPass : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestSimplifyPass)
+}  // namespace tst_simplify_pass
+
+QTEST_APPLESS_MAIN(tst_simplify_pass::TestSimplifyPass)
 #include "tst_simplify_pass.moc"

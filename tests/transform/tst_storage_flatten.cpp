@@ -7,6 +7,8 @@
 #include "ir/Functor.h"
 #include "transform/StorageFlatten.h"
 
+namespace tst_storage_flatten {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -235,5 +237,7 @@ class TestStorageFlatten : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestStorageFlatten)
+}  // namespace tst_storage_flatten
+
+QTEST_APPLESS_MAIN(tst_storage_flatten::TestStorageFlatten)
 #include "tst_storage_flatten.moc"

@@ -6,6 +6,8 @@
 #include "transform/RemoveTrivialLoops.h"
 #include "transform/UnrollLoops.h"
 
+namespace tst_unroll_loops {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -96,5 +98,7 @@ class TestUnrollLoops : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestUnrollLoops)
+}  // namespace tst_unroll_loops
+
+QTEST_APPLESS_MAIN(tst_unroll_loops::TestUnrollLoops)
 #include "tst_unroll_loops.moc"

@@ -13,6 +13,8 @@
 #include "ir/Functor.h"
 #include "transform/VectorizeLoops.h"
 
+namespace tst_vectorize_guards {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -267,5 +269,7 @@ class TestVectorizeGuards : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestVectorizeGuards)
+}  // namespace tst_vectorize_guards
+
+QTEST_APPLESS_MAIN(tst_vectorize_guards::TestVectorizeGuards)
 #include "tst_vectorize_guards.moc"

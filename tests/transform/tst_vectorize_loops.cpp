@@ -6,6 +6,8 @@
 #include "TransformTestSupport.h"
 #include "transform/VectorizeLoops.h"
 
+namespace tst_vectorize_loops {
+
 using namespace tessera;
 using namespace tessera::ir;
 using namespace tessera::testing;
@@ -202,5 +204,7 @@ class TestVectorizeLoops : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestVectorizeLoops)
+}  // namespace tst_vectorize_loops
+
+QTEST_APPLESS_MAIN(tst_vectorize_loops::TestVectorizeLoops)
 #include "tst_vectorize_loops.moc"

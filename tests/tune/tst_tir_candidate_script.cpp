@@ -13,6 +13,8 @@
 #include "tune/tir/TirCandidateScript.h"
 #include "tune/tir/TirTuner.h"
 
+namespace tst_tir_candidate_script {
+
 using namespace tessera;
 
 namespace {
@@ -185,5 +187,7 @@ class TestTirCandidateScript : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirCandidateScript)
+}  // namespace tst_tir_candidate_script
+
+QTEST_GUILESS_MAIN(tst_tir_candidate_script::TestTirCandidateScript)
 #include "tst_tir_candidate_script.moc"

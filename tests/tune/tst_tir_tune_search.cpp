@@ -21,6 +21,8 @@
 #include "tune/tir/TirSpaceGenerator.h"
 #include "tune/tir/TirTuner.h"
 
+namespace tst_tir_tune_search {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -304,5 +306,7 @@ class TestTirTuneSearch : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirTuneSearch)
+}  // namespace tst_tir_tune_search
+
+QTEST_GUILESS_MAIN(tst_tir_tune_search::TestTirTuneSearch)
 #include "tst_tir_tune_search.moc"

@@ -18,6 +18,8 @@
 #include "script/Evaluator.h"
 #include "tune/tir/TirTuner.h"
 
+namespace tst_tir_tune_slurm {
+
 using namespace tessera;
 
 namespace {
@@ -129,5 +131,7 @@ class TestTirTuneSlurm : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirTuneSlurm)
+}  // namespace tst_tir_tune_slurm
+
+QTEST_GUILESS_MAIN(tst_tir_tune_slurm::TestTirTuneSlurm)
 #include "tst_tir_tune_slurm.moc"

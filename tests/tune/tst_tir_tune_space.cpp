@@ -18,6 +18,8 @@
 #include "tune/tir/TirSpaceGenerator.h"
 #include "tune/tir/TirTuner.h"
 
+namespace tst_tir_tune_space {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -360,5 +362,7 @@ class TestTirTuneSpace : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTirTuneSpace)
+}  // namespace tst_tir_tune_space
+
+QTEST_GUILESS_MAIN(tst_tir_tune_space::TestTirTuneSpace)
 #include "tst_tir_tune_space.moc"

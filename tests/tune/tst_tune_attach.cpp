@@ -13,6 +13,8 @@
 #include "tune/TargetInfo.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_attach {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -232,5 +234,7 @@ s = te.create_schedule(B.op)
   }
 };
 
-QTEST_APPLESS_MAIN(TuneAttach)
+}  // namespace tst_tune_attach
+
+QTEST_APPLESS_MAIN(tst_tune_attach::TuneAttach)
 #include "tst_tune_attach.moc"

@@ -11,6 +11,8 @@
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_batched_rows {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -114,5 +116,7 @@ s = te.create_schedule(C.op)
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneBatchedRows)
+}  // namespace tst_tune_batched_rows
+
+QTEST_APPLESS_MAIN(tst_tune_batched_rows::TestTuneBatchedRows)
 #include "tst_tune_batched_rows.moc"

@@ -18,6 +18,8 @@
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_channel {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -534,5 +536,7 @@ class TuneChannel : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TuneChannel)
+}  // namespace tst_tune_channel
+
+QTEST_APPLESS_MAIN(tst_tune_channel::TuneChannel)
 #include "tst_tune_channel.moc"

@@ -17,6 +17,8 @@
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
 
+namespace tst_tune_check_tolerance {
+
 using namespace tessera;
 
 namespace {
@@ -284,5 +286,7 @@ class TuneCheckTolerance : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TuneCheckTolerance)
+}  // namespace tst_tune_check_tolerance
+
+QTEST_APPLESS_MAIN(tst_tune_check_tolerance::TuneCheckTolerance)
 #include "tst_tune_check_tolerance.moc"

@@ -16,6 +16,8 @@
 #include "tune/Rerank.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_claims {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -461,5 +463,7 @@ class TestTuneClaims : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneClaims)
+}  // namespace tst_tune_claims
+
+QTEST_APPLESS_MAIN(tst_tune_claims::TestTuneClaims)
 #include "tst_tune_claims.moc"

@@ -13,6 +13,8 @@
 #include "tune/Database.h"
 #include "tune/Fingerprint.h"
 
+namespace tst_tune_database {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -245,5 +247,7 @@ class TestTuneDatabase : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneDatabase)
+}  // namespace tst_tune_database
+
+QTEST_APPLESS_MAIN(tst_tune_database::TestTuneDatabase)
 #include "tst_tune_database.moc"

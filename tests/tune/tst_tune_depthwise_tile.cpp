@@ -15,6 +15,8 @@
 #include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_depthwise_tile {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -225,5 +227,7 @@ class TestTuneDepthwiseTile : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneDepthwiseTile)
+}  // namespace tst_tune_depthwise_tile
+
+QTEST_APPLESS_MAIN(tst_tune_depthwise_tile::TestTuneDepthwiseTile)
 #include "tst_tune_depthwise_tile.moc"

@@ -16,6 +16,8 @@
 #include "tune/TargetInfo.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_epilogue {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -193,5 +195,7 @@ class TuneEpilogue : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TuneEpilogue)
+}  // namespace tst_tune_epilogue
+
+QTEST_APPLESS_MAIN(tst_tune_epilogue::TuneEpilogue)
 #include "tst_tune_epilogue.moc"

@@ -17,6 +17,8 @@
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_example_defaults {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -246,5 +248,7 @@ class TestTuneExampleDefaults : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneExampleDefaults)
+}  // namespace tst_tune_example_defaults
+
+QTEST_APPLESS_MAIN(tst_tune_example_defaults::TestTuneExampleDefaults)
 #include "tst_tune_example_defaults.moc"

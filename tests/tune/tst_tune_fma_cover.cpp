@@ -14,6 +14,8 @@
 #include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_fma_cover {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -172,5 +174,7 @@ class TuneFmaCover : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TuneFmaCover)
+}  // namespace tst_tune_fma_cover
+
+QTEST_GUILESS_MAIN(tst_tune_fma_cover::TuneFmaCover)
 #include "tst_tune_fma_cover.moc"

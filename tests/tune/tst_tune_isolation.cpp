@@ -23,6 +23,8 @@
 #include "tune/Rerank.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_isolation {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -531,5 +533,7 @@ class TestTuneIsolation : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneIsolation)
+}  // namespace tst_tune_isolation
+
+QTEST_APPLESS_MAIN(tst_tune_isolation::TestTuneIsolation)
 #include "tst_tune_isolation.moc"

@@ -17,6 +17,8 @@
 #include "tune/DesignSpace.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_knobs {
+
 using namespace tessera;
 using namespace tessera::script;
 
@@ -230,5 +232,7 @@ class TestTuneKnobs : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneKnobs)
+}  // namespace tst_tune_knobs
+
+QTEST_APPLESS_MAIN(tst_tune_knobs::TestTuneKnobs)
 #include "tst_tune_knobs.moc"

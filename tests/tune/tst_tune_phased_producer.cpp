@@ -12,6 +12,8 @@
 #include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_phased_producer {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -150,5 +152,7 @@ class TestTunePhasedProducer : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTunePhasedProducer)
+}  // namespace tst_tune_phased_producer
+
+QTEST_APPLESS_MAIN(tst_tune_phased_producer::TestTunePhasedProducer)
 #include "tst_tune_phased_producer.moc"

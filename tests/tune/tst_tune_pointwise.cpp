@@ -17,6 +17,8 @@
 #include "tune/TargetInfo.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_pointwise {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -308,5 +310,7 @@ s = te.create_schedule(conv.op)
   }
 };
 
-QTEST_GUILESS_MAIN(TunePointwise)
+}  // namespace tst_tune_pointwise
+
+QTEST_GUILESS_MAIN(tst_tune_pointwise::TunePointwise)
 #include "tst_tune_pointwise.moc"

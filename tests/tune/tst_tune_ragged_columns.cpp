@@ -12,6 +12,8 @@
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_ragged_columns {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -179,5 +181,7 @@ class TestTuneRaggedColumns : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneRaggedColumns)
+}  // namespace tst_tune_ragged_columns
+
+QTEST_APPLESS_MAIN(tst_tune_ragged_columns::TestTuneRaggedColumns)
 #include "tst_tune_ragged_columns.moc"

@@ -16,6 +16,8 @@
 #include "tune/KnobNames.h"
 #include "tune/ReadableSchedule.h"
 
+namespace tst_tune_readable {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -288,5 +290,7 @@ io, ii = s[C].split(C.op.axis[0], factor=1)
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneReadable)
+}  // namespace tst_tune_readable
+
+QTEST_APPLESS_MAIN(tst_tune_readable::TestTuneReadable)
 #include "tst_tune_readable.moc"

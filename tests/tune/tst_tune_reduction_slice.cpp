@@ -12,6 +12,8 @@
 #include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_reduction_slice {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -100,5 +102,7 @@ class TestTuneReductionSlice : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneReductionSlice)
+}  // namespace tst_tune_reduction_slice
+
+QTEST_APPLESS_MAIN(tst_tune_reduction_slice::TestTuneReductionSlice)
 #include "tst_tune_reduction_slice.moc"

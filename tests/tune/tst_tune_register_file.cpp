@@ -13,6 +13,8 @@
 #include "tune/TargetInfo.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_register_file {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -201,5 +203,7 @@ class TestTuneRegisterFile : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneRegisterFile)
+}  // namespace tst_tune_register_file
+
+QTEST_APPLESS_MAIN(tst_tune_register_file::TestTuneRegisterFile)
 #include "tst_tune_register_file.moc"

@@ -20,6 +20,8 @@
 #include "tune/Rerank.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_rerank {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -383,5 +385,7 @@ class TestTuneRerank : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTuneRerank)
+}  // namespace tst_tune_rerank
+
+QTEST_GUILESS_MAIN(tst_tune_rerank::TestTuneRerank)
 #include "tst_tune_rerank.moc"

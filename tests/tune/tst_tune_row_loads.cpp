@@ -14,6 +14,8 @@
 #include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_row_loads {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -155,5 +157,7 @@ class TuneRowLoads : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TuneRowLoads)
+}  // namespace tst_tune_row_loads
+
+QTEST_GUILESS_MAIN(tst_tune_row_loads::TuneRowLoads)
 #include "tst_tune_row_loads.moc"

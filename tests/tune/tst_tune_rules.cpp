@@ -18,6 +18,8 @@
 #include "tune/TargetInfo.h"
 #include "tune/TileRule.h"
 
+namespace tst_tune_rules {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -138,5 +140,7 @@ class TuneRules : public QObject {
   }
 };
 
-QTEST_MAIN(TuneRules)
+}  // namespace tst_tune_rules
+
+QTEST_MAIN(tst_tune_rules::TuneRules)
 #include "tst_tune_rules.moc"

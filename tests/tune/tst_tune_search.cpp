@@ -13,6 +13,8 @@
 #include "tune/CostModel.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_search {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -165,5 +167,7 @@ class TestTuneSearch : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneSearch)
+}  // namespace tst_tune_search
+
+QTEST_APPLESS_MAIN(tst_tune_search::TestTuneSearch)
 #include "tst_tune_search.moc"

@@ -15,6 +15,8 @@
 #include "tune/Features.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_space {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -355,5 +357,7 @@ s = te.create_schedule(s_scan.op)
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneSpace)
+}  // namespace tst_tune_space
+
+QTEST_APPLESS_MAIN(tst_tune_space::TestTuneSpace)
 #include "tst_tune_space.moc"

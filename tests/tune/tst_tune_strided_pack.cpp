@@ -15,6 +15,8 @@
 #include "tune/StridedPack.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_strided_pack {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -206,5 +208,7 @@ class TuneStridedPack : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TuneStridedPack)
+}  // namespace tst_tune_strided_pack
+
+QTEST_GUILESS_MAIN(tst_tune_strided_pack::TuneStridedPack)
 #include "tst_tune_strided_pack.moc"

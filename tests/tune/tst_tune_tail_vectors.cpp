@@ -6,6 +6,8 @@
 
 #include "TuneTestSupport.h"
 
+namespace tst_tune_tail_vectors {
+
 using namespace tessera;
 
 namespace {
@@ -92,5 +94,7 @@ s[B].vectorize(xi)
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneTailVectors)
+}  // namespace tst_tune_tail_vectors
+
+QTEST_APPLESS_MAIN(tst_tune_tail_vectors::TestTuneTailVectors)
 #include "tst_tune_tail_vectors.moc"

@@ -8,6 +8,8 @@
 #include "TuneTestSupport.h"
 #include "tune/Tuner.h"
 
+namespace tst_tune_timed_calls {
+
 using namespace tessera;
 using namespace tessera::tune;
 
@@ -128,5 +130,7 @@ class TestTuneTimedCalls : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestTuneTimedCalls)
+}  // namespace tst_tune_timed_calls
+
+QTEST_GUILESS_MAIN(tst_tune_timed_calls::TestTuneTimedCalls)
 #include "tst_tune_timed_calls.moc"

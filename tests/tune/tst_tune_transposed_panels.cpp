@@ -12,6 +12,8 @@
 #include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
 
+namespace tst_tune_transposed_panels {
+
 using namespace tessera;
 using namespace tessera::tune;
 using namespace tessera::tune::test;
@@ -182,5 +184,7 @@ class TestTuneTransposedPanels : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTuneTransposedPanels)
+}  // namespace tst_tune_transposed_panels
+
+QTEST_APPLESS_MAIN(tst_tune_transposed_panels::TestTuneTransposedPanels)
 #include "tst_tune_transposed_panels.moc"

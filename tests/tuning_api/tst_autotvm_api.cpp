@@ -24,6 +24,8 @@
 #include "tuning_api/AutotvmTuning.h"
 #include "tuning_api/TuningApis.h"
 
+namespace tst_autotvm_api {
+
 using namespace tessera;
 using namespace tessera::script;
 using namespace tessera::tuning_api;
@@ -597,5 +599,7 @@ class TestAutotvmApi : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestAutotvmApi)
+}  // namespace tst_autotvm_api
+
+QTEST_APPLESS_MAIN(tst_autotvm_api::TestAutotvmApi)
 #include "tst_autotvm_api.moc"

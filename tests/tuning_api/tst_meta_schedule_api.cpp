@@ -18,6 +18,8 @@
 #include "tuning_api/AutotvmTuning.h"
 #include "tuning_api/TuningApis.h"
 
+namespace tst_meta_schedule_api {
+
 using namespace tessera;
 using namespace tessera::script;
 using namespace tessera::tuning_api;
@@ -295,5 +297,7 @@ class Module:
   }
 };
 
-QTEST_GUILESS_MAIN(TestMetaScheduleApi)
+}  // namespace tst_meta_schedule_api
+
+QTEST_GUILESS_MAIN(tst_meta_schedule_api::TestMetaScheduleApi)
 #include "tst_meta_schedule_api.moc"

@@ -25,6 +25,8 @@
 #include "runtime/LLVMModule.h"
 #endif
 
+namespace tst_tvm_programs {
+
 using namespace tessera;
 
 namespace {
@@ -393,5 +395,7 @@ class TestTvmProgramsCorpus : public QObject {
   }
 };
 
-QTEST_APPLESS_MAIN(TestTvmProgramsCorpus)
+}  // namespace tst_tvm_programs
+
+QTEST_APPLESS_MAIN(tst_tvm_programs::TestTvmProgramsCorpus)
 #include "tst_tvm_programs.moc"
