@@ -2,8 +2,6 @@
 
 #include <QAbstractScrollArea>
 #include <QScrollBar>
-#include <QStyle>
-#include <QStyleOptionSlider>
 
 #include "views/ScrollBarsNow.h"
 
@@ -12,23 +10,13 @@ namespace {
 
 constexpr const char* kInstalled = "tessera_relayoutOnlyToShowOrHide";
 
-bool Transient(const QScrollBar* bar) {
-  QStyleOptionSlider option;
-  option.initFrom(bar);
-  return bar->style()->styleHint(QStyle::SH_ScrollBar_Transient, &option, bar);
-}
-
-// The bar's container (the area's own child), whose visibility the layout sets.
-QWidget* Container(QAbstractScrollArea* area, QScrollBar* bar) {
-  QWidget* container = bar ? bar->parentWidget() : nullptr;
-  return container && container != area && container->parentWidget() == area ? container : nullptr;
-}
-
 void Install(QAbstractScrollArea* area) {
   if (area->property(kInstalled).toBool()) return;
   QScrollBar* h = area->horizontalScrollBar();
   QScrollBar* v = area->verticalScrollBar();
-  if (!Container(area, h) || !Container(area, v) || Transient(h) || Transient(v)) return;
+  if (!ScrollBarContainer(area, h) || !ScrollBarContainer(area, v) || ScrollBarIsTransient(h) ||
+      ScrollBarIsTransient(v))
+    return;
   // Qt 6 connects the layout by the private slot's name: it can be disconnected by name.
   const bool hOff =
       QObject::disconnect(h, SIGNAL(rangeChanged(int, int)), area, SLOT(_q_showOrHideScrollBars()));

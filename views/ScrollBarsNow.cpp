@@ -15,23 +15,11 @@ struct DelayedLayout : QAbstractItemView {
   using QAbstractItemView::executeDelayedItemsLayout;
 };
 
-// The scroll bar's container, the area's own child (a bar placed elsewhere has none).
-QWidget* BarContainer(const QAbstractScrollArea* area, const QWidget* bar) {
-  QWidget* container = bar ? bar->parentWidget() : nullptr;
-  return container && container != area && container->parentWidget() == area ? container : nullptr;
-}
-
 // Whether QAbstractScrollArea's layout shows `bar` under `policy` (its needh / needv for
 // a bar that is not transient).
 bool Needed(const QScrollBar* bar, Qt::ScrollBarPolicy policy) {
   if (policy != Qt::ScrollBarAsNeeded) return policy == Qt::ScrollBarAlwaysOn;
   return bar->minimum() < bar->maximum() && !bar->sizeHint().isEmpty();
-}
-
-bool Transient(const QScrollBar* bar) {
-  QStyleOptionSlider option;
-  option.initFrom(bar);
-  return bar->style()->styleHint(QStyle::SH_ScrollBar_Transient, &option, bar);
 }
 
 void UpdateNowInsteadOfLater(QWidget* widget) {
@@ -41,12 +29,23 @@ void UpdateNowInsteadOfLater(QWidget* widget) {
 
 }  // namespace
 
+QWidget* ScrollBarContainer(const QAbstractScrollArea* area, const QWidget* bar) {
+  QWidget* container = bar ? bar->parentWidget() : nullptr;
+  return container && container != area && container->parentWidget() == area ? container : nullptr;
+}
+
+bool ScrollBarIsTransient(const QScrollBar* bar) {
+  QStyleOptionSlider option;
+  option.initFrom(bar);
+  return bar->style()->styleHint(QStyle::SH_ScrollBar_Transient, &option, bar);
+}
+
 bool ScrollBarsToShowOrHide(const QAbstractScrollArea* area) {
   const QScrollBar* h = area->horizontalScrollBar();
   const QScrollBar* v = area->verticalScrollBar();
-  const QWidget* hBox = BarContainer(area, h);
-  const QWidget* vBox = BarContainer(area, v);
-  if (!hBox || !vBox || Transient(h) || Transient(v)) return true;
+  const QWidget* hBox = ScrollBarContainer(area, h);
+  const QWidget* vBox = ScrollBarContainer(area, v);
+  if (!hBox || !vBox || ScrollBarIsTransient(h) || ScrollBarIsTransient(v)) return true;
   return Needed(h, area->horizontalScrollBarPolicy()) != hBox->isVisibleTo(area) ||
          Needed(v, area->verticalScrollBarPolicy()) != vBox->isVisibleTo(area);
 }
@@ -55,8 +54,8 @@ void ShowScrollBarsNow(QAbstractScrollArea* area) {
   // Setting a scroll bar policy, even the same one, lays out the bars and the viewport
   // of a visible area at once (QAbstractScrollArea has no other public way to).
   if (!area->isVisible() || !ScrollBarsToShowOrHide(area)) return;
-  QWidget* containers[] = {BarContainer(area, area->horizontalScrollBar()),
-                           BarContainer(area, area->verticalScrollBar())};
+  QWidget* containers[] = {ScrollBarContainer(area, area->horizontalScrollBar()),
+                           ScrollBarContainer(area, area->verticalScrollBar())};
   bool shown[2];
   for (int i = 0; i < 2; ++i) shown[i] = containers[i] && containers[i]->isVisible();
   area->setHorizontalScrollBarPolicy(area->horizontalScrollBarPolicy());

@@ -6,6 +6,8 @@
 
 class QAbstractItemView;
 class QAbstractScrollArea;
+class QScrollBar;
+class QWidget;
 
 namespace tessera::views {
 
@@ -22,5 +24,12 @@ bool ScrollBarsToShowOrHide(const QAbstractScrollArea* area);
 // Lays out `view`'s items now if a layout is pending (rows added, removed or resized),
 // then its scroll bars.
 void LayOutItemsNow(QAbstractItemView* view);
+
+// The scroll bar's container, the area's own child whose visibility the area's layout
+// sets (null for a bar placed elsewhere).
+QWidget* ScrollBarContainer(const QAbstractScrollArea* area, const QWidget* bar);
+
+// Whether the style shows `bar` only while hovered (its visibility is not the layout's).
+bool ScrollBarIsTransient(const QScrollBar* bar);
 
 }  // namespace tessera::views

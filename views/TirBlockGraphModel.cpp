@@ -6,12 +6,11 @@
 
 #include "tir/ScriptPrinter.h"
 #include "views/TirIntents.h"
+#include "views/TirText.h"
 #include "views/graph/GraphItems.h"
 
 namespace tessera::views {
 namespace {
-
-QString Q(const std::string& s) { return QString::fromStdString(s); }
 
 QString Shape(const tir::Buffer& b) {
   QStringList dims;

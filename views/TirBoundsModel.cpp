@@ -10,6 +10,7 @@
 #include "tir/RegionAnalysis.h"
 #include "tir/ScriptPrinter.h"
 #include "views/TirIntents.h"
+#include "views/TirText.h"
 
 namespace tessera::views {
 namespace {
@@ -19,7 +20,6 @@ using arith::IntSet;
 struct TirBoundsModelText {
   Q_DECLARE_TR_FUNCTIONS(TirBoundsModel)
 };
-QString Q(const std::string& s) { return QString::fromStdString(s); }
 
 QString E(const ir::Expr& e) {
   if (arith::is_neg_inf(e)) return "-inf";
@@ -254,11 +254,6 @@ TirRegionTables BuildTables(const tir::Schedule& sch, const tir::BlockRealizeNod
   return t;
 }
 
-QString LoopKind(const tir::ForNode& l) {
-  return l.for_kind == ir::ForKind::ThreadBinding ? Q(l.thread_tag)
-                                                  : Q(ir::for_kind_name(l.for_kind));
-}
-
 }  // namespace
 
 QString TirRegionTables::title() const {
@@ -282,8 +277,8 @@ std::vector<TirBlockBounds> TirBlockBoundsOf(const tir::Schedule& sch) {
       b.iterators += iv->iter_type == ir::IterVarType::CommReduce ? "R" : "S";
     arith::Analyzer a;
     for (const tir::ForNode* l : state.LoopsAbove(r))
-      b.loops.push_back(
-          {Q(l->loop_var.name()), LoopKind(*l), E(a.Simplify(l->min)), E(a.Simplify(l->extent))});
+      b.loops.push_back({Q(l->loop_var.name()), TirLoopKindText(*l), E(a.Simplify(l->min)),
+                         E(a.Simplify(l->extent))});
     const tir::ForNode* point = ComputeAtPoint(sch, r, &b.attach_block);
     b.attach = point ? Q(point->loop_var.name()) : TirBoundsModelText::tr("root");
     std::vector<tir::Buffer> written = ReadWrites(sch, r);

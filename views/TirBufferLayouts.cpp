@@ -6,6 +6,7 @@
 #include "ir/Printer.h"
 #include "tir/BufferLayouts.h"
 #include "tir/IndexMap.h"
+#include "views/TirText.h"
 
 namespace tessera::views {
 namespace {
@@ -13,7 +14,6 @@ namespace {
 struct TirBufferLayoutsText {
   Q_DECLARE_TR_FUNCTIONS(TirBufferLayouts)
 };
-QString Q(const std::string& s) { return QString::fromStdString(s); }
 
 // A constant pad value as its number ("0", "-1.5"); one that reads the indices as the
 // lambda TVM's trace writes; "" for None.

@@ -6,6 +6,7 @@
 #include "views/ParameterDialog.h"
 #include "views/TirBufferLayouts.h"
 #include "views/TirPrimitiveArguments.h"
+#include "views/TirText.h"
 
 namespace tessera::views {
 namespace {
@@ -13,8 +14,6 @@ namespace {
 struct TirIntentsText {
   Q_DECLARE_TR_FUNCTIONS(TirIntents)
 };
-QString Q(const std::string& s) { return QString::fromStdString(s); }
-std::string S(const QString& s) { return s.toStdString(); }
 
 // The loop `name` of the intent: among the loops of params["loop_block"] or the block's.
 Result<tir::LoopRV> IntentLoop(tir::Schedule& sch, const Intent& intent, const QString& name) {

@@ -4,20 +4,10 @@
 #include "ir/Functor.h"
 #include "tir/ScriptPrinter.h"
 #include "views/TirIntents.h"
+#include "views/TirText.h"
 #include "views/graph/GraphItems.h"
 
 namespace tessera::views {
-namespace {
-
-QString Q(const std::string& s) { return QString::fromStdString(s); }
-QString ShowExpr(const ir::Expr& e) { return Q(tir::ExprToTVMScript(e)); }
-
-QString LoopKind(const tir::ForNode& l) {
-  if (l.for_kind == ir::ForKind::ThreadBinding) return Q(l.thread_tag);
-  return Q(ir::for_kind_name(l.for_kind));
-}
-
-}  // namespace
 
 QString TirLoopNodeId(const QString& loop) { return "loop:" + loop; }
 QString TirLoopOfNodeId(const QString& id) {
@@ -34,12 +24,12 @@ GraphModel BuildTirLoopGraph(const tir::Schedule& sch, const QString& block) {
   QStringList loopIds;
   for (const tir::ForNode* l : loops) {
     QString name = Q(l->loop_var.name());
-    QString range = ir::is_zero(l->min)
-                        ? "range(" + ShowExpr(l->extent) + ")"
-                        : "range(" + ShowExpr(l->min) + ", " + ShowExpr(l->min + l->extent) + ")";
+    QString range = ir::is_zero(l->min) ? "range(" + TirExprText(l->extent) + ")"
+                                        : "range(" + TirExprText(l->min) + ", " +
+                                              TirExprText(l->min + l->extent) + ")";
     GraphNode n(TirLoopNodeId(name), name + " in " + range, NodeShape::Box);
     n.kind = "loop";
-    QString kind = LoopKind(*l);
+    QString kind = TirLoopKindText(*l);
     n.badges << kind;
     for (const auto& [key, value] : l->annotations) n.badges << Q(key);
     n.emphasized = kind != "serial";
@@ -58,17 +48,18 @@ GraphModel BuildTirLoopGraph(const tir::Schedule& sch, const QString& block) {
     QString name = Q(iv->var.name());
     char kind = tir::IterKindChar(iv->iter_type);
     ir::Expr dom_end = ir::is_zero(iv->dom.min) ? iv->dom.extent : iv->dom.min + iv->dom.extent;
-    QString label = QString("%1: %2 in [%3, %4)")
-                        .arg(name, QString(QChar(kind)), ShowExpr(iv->dom.min), ShowExpr(dom_end));
+    QString label =
+        QString("%1: %2 in [%3, %4)")
+            .arg(name, QString(QChar(kind)), TirExprText(iv->dom.min), TirExprText(dom_end));
     ir::Expr binding = i < realize->iter_values.size() ? realize->iter_values[i] : ir::Expr();
-    if (binding.defined()) label += "\n= " + ShowExpr(binding);
+    if (binding.defined()) label += "\n= " + TirExprText(binding);
     GraphNode n(TirIterNodeId(name), label, NodeShape::Ellipse);
     n.kind = kind == 'R' ? "reduce" : "spatial";
     n.badges << QString(QChar(kind));
     n.tooltip =
         QObject::tr("Block iterator %1 of %2 (%3), bound to %4")
             .arg(name, block, kind == 'R' ? QObject::tr("reduction") : QObject::tr("spatial"),
-                 binding.defined() ? ShowExpr(binding) : QString("?"));
+                 binding.defined() ? TirExprText(binding) : QString("?"));
     n.size = LabelSize(label, 70, 34);
     m.addNode(n);
     iterIds << n.id;
@@ -81,7 +72,7 @@ GraphModel BuildTirLoopGraph(const tir::Schedule& sch, const QString& block) {
 
   const ir::Expr& pred = realize->predicate;
   if (pred.defined() && !ir::is_one(pred)) {
-    GraphNode n("where", "T.where(" + ShowExpr(pred) + ")", NodeShape::Diamond);
+    GraphNode n("where", "T.where(" + TirExprText(pred) + ")", NodeShape::Diamond);
     n.kind = "predicate";
     n.tooltip = QObject::tr("The block runs only where this holds (a split that does not divide)");
     n.size = LabelSize(n.label, 80, 40);

@@ -14,6 +14,7 @@
 #include "views/MakeTunableMenu.h"
 #include "views/MeasuredOnceHeader.h"
 #include "views/TirIntents.h"
+#include "views/TirText.h"
 #include "views/TreeSync.h"
 #include "views/graph/GraphScene.h"
 
@@ -23,9 +24,6 @@ namespace {
 constexpr int kNameRole = Qt::UserRole + 2;     // the block's or the loop variable's name
 constexpr int kLoopVarRole = Qt::UserRole + 3;  // a loop's variable (the cache-fit column's key)
 
-QString Q(const std::string& s) { return QString::fromStdString(s); }
-QString ShowExpr(const ir::Expr& e) { return Q(tir::ExprToTVMScript(e)); }
-
 QString PayloadOf(const QTreeWidgetItem* item) {
   return item ? item->data(0, TirLoopNestView::kPayloadRole).toString() : QString();
 }
@@ -33,14 +31,13 @@ QString PayloadOf(const QTreeWidgetItem* item) {
 bool IsLoop(const QTreeWidgetItem* item) { return PayloadOf(item).startsWith("loop:"); }
 
 QString LoopLine(const tir::ForNode& l) {
-  QString range =
-      ir::is_zero(l.min) ? ShowExpr(l.extent) : ShowExpr(l.min) + ", " + ShowExpr(l.min + l.extent);
+  QString range = ir::is_zero(l.min) ? TirExprText(l.extent)
+                                     : TirExprText(l.min) + ", " + TirExprText(l.min + l.extent);
   return "for " + Q(l.loop_var.name()) + " in range(" + range + ")";
 }
 
-QString LoopKind(const tir::ForNode& l) {
-  QString kind =
-      l.for_kind == ir::ForKind::ThreadBinding ? Q(l.thread_tag) : Q(ir::for_kind_name(l.for_kind));
+QString LoopKindAndAnnotations(const tir::ForNode& l) {
+  QString kind = TirLoopKindText(l);
   for (const auto& [key, value] : l.annotations) kind += ", " + Q(key);
   return kind;
 }
@@ -50,12 +47,12 @@ QString BlockDetail(const tir::BlockRealizeNode& r) {
   const auto& ivs = r.block->iter_vars;
   for (size_t i = 0; i < ivs.size(); ++i) {
     QString it = Q(ivs[i]->var.name()) + ":" + QChar(tir::IterKindChar(ivs[i]->iter_type));
-    if (i < r.iter_values.size()) it += " = " + ShowExpr(r.iter_values[i]);
+    if (i < r.iter_values.size()) it += " = " + TirExprText(r.iter_values[i]);
     iters << it;
   }
   QString out = iters.join(", ");
   if (r.predicate.defined() && !ir::is_one(r.predicate))
-    out += "   T.where(" + ShowExpr(r.predicate) + ")";
+    out += "   T.where(" + TirExprText(r.predicate) + ")";
   return out;
 }
 
@@ -114,7 +111,7 @@ void TirLoopNestView::setState(const DocumentState& state) {
       } else if (auto* loop = tir::As<tir::ForNode>(s)) {
         auto* item = new QTreeWidgetItem(parent);
         item->setText(0, LoopLine(*loop));
-        item->setText(1, LoopKind(*loop));
+        item->setText(1, LoopKindAndAnnotations(*loop));
         std::vector<const tir::BlockRealizeNode*> under = st.ChildBlocks(loop);
         QString owner = under.empty() ? QString() : Q(under.front()->block->name);
         item->setData(0, kPayloadRole, "loop:" + owner + "/" + Q(loop->loop_var.name()));

@@ -12,6 +12,7 @@
 #include "tir/IndexMap.h"
 #include "tir/ScriptPrinter.h"
 #include "views/TirIntents.h"
+#include "views/TirText.h"
 
 namespace tessera::views {
 namespace {
@@ -19,8 +20,6 @@ namespace {
 struct TirPrimitiveArgumentsText {
   Q_DECLARE_TR_FUNCTIONS(TirPrimitiveArguments)
 };
-QString Q(const std::string& s) { return QString::fromStdString(s); }
-std::string S(const QString& s) { return s.toStdString(); }
 Error Fail(const QString& text) { return Error(S(text)); }
 
 // The target of a block-or-loop primitive: the intent's loop, or its block.
