@@ -270,7 +270,8 @@ class TuneRun {
   // the median of its rounds.
   Status Rerank();
   // One round of the race: each record still racing timed once.
-  void RerankRound(RerankRace& race, const std::vector<TuningRecord>& records, int round);
+  // Returns how many records it timed.
+  int RerankRound(RerankRace& race, const std::vector<TuningRecord>& records, int round);
   Status KeepRerankTimings(const RerankRace& race, std::vector<TuningRecord>& records);
   // Entrant `i`'s time in the race at the machine's reference speed, as the records are
   // ranked: its time as measured times one factor for the whole race, the median of its
@@ -456,8 +457,15 @@ Status TuneRun::Rerank() {
   int joined = 0;
   for (int round = 1; round <= options_.rerank_rounds && !RaceOutOfTime() && !Cancelled();
        ++round) {
-    RerankRound(race, records, round);
+    const int timed = RerankRound(race, records, round);
     ++result_.rerank_rounds;
+    // A runner that fails every request of a round fails the next ones alike (each after
+    // its timeout): the race keeps the rounds it has.
+    if (timed == 0 && !RaceOutOfTime() && !Cancelled()) {
+      Message("re-ranking stopped after round " + std::to_string(round) +
+              ": none of its records could be timed");
+      break;
+    }
     race.DropClearlySlower();
     // A record left out whose search timing beats the leader's rounds would lead without
     // a round of its own: it joins the race.
@@ -497,12 +505,12 @@ Status TuneRun::Rerank() {
   return Status::Ok();
 }
 
-void TuneRun::RerankRound(RerankRace& race, const std::vector<TuningRecord>& records, int round) {
+int TuneRun::RerankRound(RerankRace& race, const std::vector<TuningRecord>& records, int round) {
   // All that still race, one after another, starting with the next one each round: a
   // slow moment of the machine falls on one round of every record rather than on every
   // round of one, and none is always timed first.
   std::vector<size_t> order = race.Racing();
-  if (order.empty()) return;
+  if (order.empty()) return 0;
   std::rotate(order.begin(), order.begin() + static_cast<long>(size_t(round - 1) % order.size()),
               order.end());
   std::vector<runner::MeasureRequest> requests;
@@ -513,9 +521,11 @@ void TuneRun::RerankRound(RerankRace& race, const std::vector<TuningRecord>& rec
   cb.cancelled = [this] { return Cancelled() || RaceOutOfTime(); };
   // Results come in the order of the requests (as in Measure; cut ones are Cancelled).
   std::vector<runner::MeasureResult> results = runner_.Measure(requests, cb);
+  int timed = 0;
   for (size_t j = 0; j < order.size() && j < results.size(); ++j) {
     const runner::MeasureResult& m = results[j];
     if (m.status != runner::MeasureStatus::Ok || !(m.median_ms > 0)) continue;
+    ++timed;
     const size_t i = order[j];
     NoteTime(m.median_ms);
     const double normalized = TimeOf(m);
@@ -526,6 +536,7 @@ void TuneRun::RerankRound(RerankRace& race, const std::vector<TuningRecord>& rec
     if (m.times_ms.empty()) calls.push_back(normalized);
     for (double t : m.times_ms) calls.push_back(t * normalized / m.median_ms);
   }
+  return timed;
 }
 
 Status TuneRun::KeepRerankTimings(const RerankRace& race, std::vector<TuningRecord>& records) {

@@ -7,6 +7,7 @@
 // round when the claim over it comes from them. A fake runner chooses each record's time
 // by the order it was first measured in and by its round.
 #include <QtTest>
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -39,7 +40,8 @@ script::ScriptProgram LoadRaceGemm() {
 using RaceTime = std::function<double(int role, char kind, int round)>;
 
 // Times `time` chooses, three calls ±1% around it a request (and as many of its baseline
-// script); every request is kept, and each takes `seconds` of wall time. It stops between
+// script; a time of 0 or less fails the request's run); every request is kept, and each
+// takes `seconds` of wall time. It stops between
 // requests when its caller cancels, as the real runners do.
 class RaceRunner : public runner::Runner {
  public:
@@ -66,6 +68,12 @@ class RaceRunner : public runner::Runner {
       asked.push_back(r);
       if (seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
       const double t = TimeOf(r.id[0], HashOf(r), RoundOf(r));
+      if (!(t > 0)) {
+        m.status = runner::MeasureStatus::RunError;
+        m.message = "the kernel failed";
+        out.push_back(m);
+        continue;
+      }
       if (probe) {
         m.probe_ms.assign(3, probe(RoleOf(HashOf(r)), r.id[0], RoundOf(r)));
         m.flops = 1e9;
@@ -233,6 +241,32 @@ class TestTuneRerank : public QObject {
   // One candidate at 1 ms, the others at 2 ms and more, the same every time: they leave
   // after kRerankMinRounds rounds, the leader is then alone, and the race ends there
   // instead of running its eight rounds. Each record's message says how it was re-ranked.
+  // A round in which no record could be timed ends the race: the next rounds would fail
+  // alike, each request after its timeout. The records keep their search timings.
+  void aRoundInWhichNothingIsTimedEndsTheRace() {
+    script::ScriptProgram p = LoadRaceGemm();
+    RaceRunner runner(RaceInputHash(p), [](int role, char kind, int) {
+      if (kind == 'q') return -1.0;
+      return role == 0 ? 1.0 : Slower(role + 2);
+    });
+    TuneOptions o = EightCandidates();
+    o.rerank_rounds = 8;
+    std::vector<std::string> messages;
+    TuneCallbacks callbacks;
+    callbacks.on_message = [&](const std::string& m) { messages.push_back(m); };
+    auto result = Tune(p, runner, nullptr, runner::ReadMachineSignature(), o, callbacks);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QCOMPARE(result->rerank_rounds, 1);
+    QCOMPARE(result->reranked, 0);
+    QCOMPARE(runner.Asked('q'), 8);
+    QCOMPARE(runner.RoleOf(result->best->schedule_hash), 0);
+    QCOMPARE(result->best->median_ms, 1.0);
+    const bool said = std::any_of(messages.begin(), messages.end(), [](const std::string& m) {
+      return m == "re-ranking stopped after round 1: none of its records could be timed";
+    });
+    QVERIFY(said);
+  }
+
   void clearlySlowerRecordsLeaveAfterTheirFirstRounds() {
     script::ScriptProgram p = LoadRaceGemm();
     RaceRunner runner(RaceInputHash(p),
