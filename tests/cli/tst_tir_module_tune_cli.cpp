@@ -73,7 +73,12 @@ class TestTirModuleTuneCli : public QObject, protected CliScriptFolder {
     Run stored = Cli({"tune", "--best", doc, "--func", "g", "--db", db});
     QVERIFY2(stored.code == 0, qPrintable(stored.err));
     QCOMPARE(stored.out.section('\n', 3, 3), QString("# function: g"));
-    QCOMPARE(stored.out.section('\n', 4), best);
+    // The stored best is the fastest record. The run offers the input instead when its
+    // claim timed the fastest no faster than the input (a loaded machine, an 8-element
+    // kernel), and then names the fastest apart.
+    const QString fastest =
+        og["offered"].toString() == "input" ? og["fastest_found_script"].toString() : best;
+    QCOMPARE(stored.out.section('\n', 4), fastest);
     Run which = Cli({"tune", "--best", doc, "--db", db});
     QCOMPARE(which.code, 2);
     QVERIFY2(which.err.contains("several functions (f, g); choose one with --func"),
