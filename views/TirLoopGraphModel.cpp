@@ -24,9 +24,7 @@ GraphModel BuildTirLoopGraph(const tir::Schedule& sch, const QString& block) {
   QStringList loopIds;
   for (const tir::ForNode* l : loops) {
     QString name = Q(l->loop_var.name());
-    QString range = ir::is_zero(l->min) ? "range(" + TirExprText(l->extent) + ")"
-                                        : "range(" + TirExprText(l->min) + ", " +
-                                              TirExprText(l->min + l->extent) + ")";
+    const QString range = TirLoopRangeText(*l);
     GraphNode n(TirLoopNodeId(name), name + " in " + range, NodeShape::Box);
     n.kind = "loop";
     QString kind = TirLoopKindText(*l);

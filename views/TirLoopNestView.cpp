@@ -31,9 +31,7 @@ QString PayloadOf(const QTreeWidgetItem* item) {
 bool IsLoop(const QTreeWidgetItem* item) { return PayloadOf(item).startsWith("loop:"); }
 
 QString LoopLine(const tir::ForNode& l) {
-  QString range = ir::is_zero(l.min) ? TirExprText(l.extent)
-                                     : TirExprText(l.min) + ", " + TirExprText(l.min + l.extent);
-  return "for " + Q(l.loop_var.name()) + " in range(" + range + ")";
+  return "for " + Q(l.loop_var.name()) + " in " + TirLoopRangeText(l);
 }
 
 QString LoopKindAndAnnotations(const tir::ForNode& l) {
