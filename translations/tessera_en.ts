@@ -224,37 +224,37 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBlockGraphModel.cpp" line="155"/>
+        <location filename="../views/TirBlockGraphModel.cpp" line="154"/>
         <source>The root block: the buffers the function allocates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBlockGraphModel.cpp" line="176"/>
+        <location filename="../views/TirBlockGraphModel.cpp" line="175"/>
         <source>A loop several blocks share (compute_at)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphModel.cpp" line="46"/>
+        <location filename="../views/TirLoopGraphModel.cpp" line="34"/>
         <source>Loop %1 of %2: %3, %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphModel.cpp" line="69"/>
+        <location filename="../views/TirLoopGraphModel.cpp" line="58"/>
         <source>Block iterator %1 of %2 (%3), bound to %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphModel.cpp" line="70"/>
+        <location filename="../views/TirLoopGraphModel.cpp" line="59"/>
         <source>reduction</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphModel.cpp" line="70"/>
+        <location filename="../views/TirLoopGraphModel.cpp" line="59"/>
         <source>spatial</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopGraphModel.cpp" line="86"/>
+        <location filename="../views/TirLoopGraphModel.cpp" line="75"/>
         <source>The block runs only where this holds (a split that does not divide)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -391,22 +391,22 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsModel.cpp" line="265"/>
+        <location filename="../views/TirBoundsModel.cpp" line="260"/>
         <source>the root</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsModel.cpp" line="266"/>
+        <location filename="../views/TirBoundsModel.cpp" line="261"/>
         <source>%1 (%2) at %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsModel.cpp" line="267"/>
+        <location filename="../views/TirBoundsModel.cpp" line="262"/>
         <source>— where it is computed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBoundsModel.cpp" line="288"/>
+        <location filename="../views/TirBoundsModel.cpp" line="283"/>
         <source>root</source>
         <translation type="unfinished"></translation>
     </message>
@@ -550,22 +550,22 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="243"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="251"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="248"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="256"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="259"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="267"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="285"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="293"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation type="unfinished"></translation>
     </message>
@@ -573,575 +573,612 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirIntents</name>
     <message>
-        <location filename="../views/TirIntents.cpp" line="37"/>
+        <location filename="../views/TirIntents.cpp" line="36"/>
         <source>%1 needs a loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="50"/>
+        <location filename="../views/TirIntents.cpp" line="49"/>
         <source>%1 needs a positive %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="60"/>
+        <location filename="../views/TirIntents.cpp" line="59"/>
         <source>%1 needs a non-negative %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="74"/>
+        <location filename="../views/TirIntents.cpp" line="73"/>
         <source>%1: &apos;%2&apos; is not a positive integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="79"/>
+        <location filename="../views/TirIntents.cpp" line="78"/>
         <source>%1: give one positive integer per block iterator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="86"/>
+        <location filename="../views/TirIntents.cpp" line="85"/>
         <source>tile needs two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="121"/>
+        <location filename="../views/TirIntents.cpp" line="120"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="127"/>
+        <location filename="../views/TirIntents.cpp" line="126"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="135"/>
-        <location filename="../views/TirIntents.cpp" line="223"/>
-        <location filename="../views/TirIntents.cpp" line="1113"/>
+        <location filename="../views/TirIntents.cpp" line="145"/>
+        <location filename="../views/TirIntents.cpp" line="233"/>
+        <location filename="../views/TirIntents.cpp" line="1171"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="148"/>
+        <location filename="../views/TirIntents.cpp" line="158"/>
         <source>%1 needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="149"/>
-        <location filename="../views/TirIntents.cpp" line="165"/>
+        <location filename="../views/TirIntents.cpp" line="140"/>
+        <location filename="../views/TirIntents.cpp" line="159"/>
+        <location filename="../views/TirIntents.cpp" line="175"/>
         <source>%1 needs a storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="172"/>
+        <location filename="../views/TirIntents.cpp" line="182"/>
         <source>reindex: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="206"/>
+        <location filename="../views/TirIntents.cpp" line="216"/>
         <source>unsafe_set_dtype needs a data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="232"/>
+        <location filename="../views/TirIntents.cpp" line="242"/>
         <source>transform_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="235"/>
+        <location filename="../views/TirIntents.cpp" line="245"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="241"/>
+        <location filename="../views/TirIntents.cpp" line="251"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="247"/>
+        <location filename="../views/TirIntents.cpp" line="257"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="303"/>
-        <location filename="../views/TirIntents.cpp" line="308"/>
+        <location filename="../views/TirIntents.cpp" line="290"/>
+        <location filename="../views/TirIntents.cpp" line="1090"/>
+        <source>read_at: %1 reads no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="291"/>
+        <location filename="../views/TirIntents.cpp" line="1091"/>
+        <source>write_at: %1 writes no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="333"/>
+        <location filename="../views/TirIntents.cpp" line="338"/>
         <source>Refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="304"/>
+        <location filename="../views/TirIntents.cpp" line="334"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="319"/>
+        <location filename="../views/TirIntents.cpp" line="349"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="340"/>
+        <location filename="../views/TirIntents.cpp" line="370"/>
         <source>loops of extents %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="345"/>
+        <location filename="../views/TirIntents.cpp" line="375"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="351"/>
+        <location filename="../views/TirIntents.cpp" line="381"/>
         <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="366"/>
+        <location filename="../views/TirIntents.cpp" line="396"/>
         <source>Keep unit iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="367"/>
+        <location filename="../views/TirIntents.cpp" line="397"/>
         <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="373"/>
+        <location filename="../views/TirIntents.cpp" line="403"/>
         <source>Place among the loop&apos;s children</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="375"/>
+        <location filename="../views/TirIntents.cpp" line="405"/>
         <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="378"/>
+        <location filename="../views/TirIntents.cpp" line="408"/>
         <source>Keep loops of extent 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="379"/>
+        <location filename="../views/TirIntents.cpp" line="409"/>
         <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="397"/>
+        <location filename="../views/TirIntents.cpp" line="427"/>
         <source>merge: no loop of another nest in the scope of %1 lies at the depth of %2 with the same extents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="414"/>
+        <location filename="../views/TirIntents.cpp" line="444"/>
         <source>block %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="418"/>
+        <location filename="../views/TirIntents.cpp" line="448"/>
         <source>Reverse Compute At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="419"/>
+        <location filename="../views/TirIntents.cpp" line="449"/>
         <source>Reverse Compute Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="420"/>
+        <location filename="../views/TirIntents.cpp" line="450"/>
         <source>Decompose Reduction…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="421"/>
+        <location filename="../views/TirIntents.cpp" line="451"/>
         <source>Fuse with Inner Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="422"/>
+        <location filename="../views/TirIntents.cpp" line="452"/>
         <source>Merge with Other Nests…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="423"/>
+        <location filename="../views/TirIntents.cpp" line="453"/>
         <source>Tile with Inner Loop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="424"/>
+        <location filename="../views/TirIntents.cpp" line="454"/>
         <source>Blockize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="425"/>
+        <location filename="../views/TirIntents.cpp" line="455"/>
         <source>Transform Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="426"/>
+        <location filename="../views/TirIntents.cpp" line="456"/>
         <source>Set Scope…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="427"/>
+        <location filename="../views/TirIntents.cpp" line="457"/>
         <source>Storage Align…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="428"/>
+        <location filename="../views/TirIntents.cpp" line="458"/>
         <source>Reindex…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="429"/>
+        <location filename="../views/TirIntents.cpp" line="459"/>
         <source>Decompose Padding…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="430"/>
+        <location filename="../views/TirIntents.cpp" line="460"/>
         <source>Pad Einsum…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="431"/>
+        <location filename="../views/TirIntents.cpp" line="461"/>
         <source>Reorder Block Iterators…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="432"/>
+        <location filename="../views/TirIntents.cpp" line="462"/>
         <source>Set Data Type (Unsafe)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="433"/>
+        <location filename="../views/TirIntents.cpp" line="463"/>
         <source>Rolling Buffer…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="434"/>
+        <location filename="../views/TirIntents.cpp" line="464"/>
+        <source>Read At (Copy per Iteration)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="465"/>
+        <source>Write At (Copy per Iteration)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="466"/>
         <source>Add Unit Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="435"/>
+        <location filename="../views/TirIntents.cpp" line="467"/>
         <source>Annotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="436"/>
+        <location filename="../views/TirIntents.cpp" line="468"/>
         <source>Unannotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="437"/>
+        <location filename="../views/TirIntents.cpp" line="469"/>
         <source>Tensorize…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="438"/>
+        <location filename="../views/TirIntents.cpp" line="470"/>
         <source>Transform Block Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="439"/>
+        <location filename="../views/TirIntents.cpp" line="471"/>
         <source>Set Axis Separator…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="440"/>
+        <location filename="../views/TirIntents.cpp" line="472"/>
         <source>Annotate Buffer Access…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="464"/>
-        <location filename="../views/TirIntents.cpp" line="932"/>
+        <location filename="../views/TirIntents.cpp" line="497"/>
+        <location filename="../views/TirIntents.cpp" line="967"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="469"/>
-        <location filename="../views/TirIntents.cpp" line="1094"/>
+        <location filename="../views/TirIntents.cpp" line="502"/>
+        <location filename="../views/TirIntents.cpp" line="1152"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="594"/>
+        <location filename="../views/TirIntents.cpp" line="629"/>
         <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="598"/>
+        <location filename="../views/TirIntents.cpp" line="633"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="599"/>
+        <location filename="../views/TirIntents.cpp" line="634"/>
         <source>split: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="703"/>
+        <location filename="../views/TirIntents.cpp" line="738"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="710"/>
+        <location filename="../views/TirIntents.cpp" line="745"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="756"/>
+        <location filename="../views/TirIntents.cpp" line="791"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="783"/>
+        <location filename="../views/TirIntents.cpp" line="818"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="786"/>
+        <location filename="../views/TirIntents.cpp" line="821"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="797"/>
+        <location filename="../views/TirIntents.cpp" line="832"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="827"/>
+        <location filename="../views/TirIntents.cpp" line="279"/>
+        <location filename="../views/TirIntents.cpp" line="862"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="833"/>
+        <location filename="../views/TirIntents.cpp" line="868"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="849"/>
+        <location filename="../views/TirIntents.cpp" line="884"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="853"/>
+        <location filename="../views/TirIntents.cpp" line="888"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="854"/>
+        <location filename="../views/TirIntents.cpp" line="889"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="868"/>
+        <location filename="../views/TirIntents.cpp" line="903"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="878"/>
+        <location filename="../views/TirIntents.cpp" line="913"/>
         <source>Loops to merge %1 with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="883"/>
+        <location filename="../views/TirIntents.cpp" line="918"/>
         <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="893"/>
+        <location filename="../views/TirIntents.cpp" line="928"/>
         <source>check at least one loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="894"/>
+        <location filename="../views/TirIntents.cpp" line="929"/>
         <source>merged with %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="901"/>
+        <location filename="../views/TirIntents.cpp" line="936"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="908"/>
-        <location filename="../views/TirIntents.cpp" line="909"/>
+        <location filename="../views/TirIntents.cpp" line="943"/>
+        <location filename="../views/TirIntents.cpp" line="944"/>
         <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="924"/>
+        <location filename="../views/TirIntents.cpp" line="959"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="936"/>
+        <location filename="../views/TirIntents.cpp" line="971"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="941"/>
+        <location filename="../views/TirIntents.cpp" line="976"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="951"/>
+        <location filename="../views/TirIntents.cpp" line="986"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="957"/>
+        <location filename="../views/TirIntents.cpp" line="992"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="965"/>
+        <location filename="../views/TirIntents.cpp" line="1000"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="966"/>
+        <location filename="../views/TirIntents.cpp" line="1001"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="967"/>
+        <location filename="../views/TirIntents.cpp" line="1002"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="972"/>
+        <location filename="../views/TirIntents.cpp" line="1007"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="974"/>
+        <location filename="../views/TirIntents.cpp" line="1009"/>
+        <location filename="../views/TirIntents.cpp" line="1093"/>
         <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="974"/>
-        <location filename="../views/TirIntents.cpp" line="1055"/>
-        <location filename="../views/TirIntents.cpp" line="1111"/>
+        <location filename="../views/TirIntents.cpp" line="1009"/>
+        <location filename="../views/TirIntents.cpp" line="1093"/>
+        <location filename="../views/TirIntents.cpp" line="1113"/>
+        <location filename="../views/TirIntents.cpp" line="1169"/>
         <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="977"/>
-        <location filename="../views/TirIntents.cpp" line="1057"/>
+        <location filename="../views/TirIntents.cpp" line="1012"/>
+        <location filename="../views/TirIntents.cpp" line="1105"/>
+        <location filename="../views/TirIntents.cpp" line="1115"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="983"/>
+        <location filename="../views/TirIntents.cpp" line="1018"/>
         <source>Blocks that read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="984"/>
+        <location filename="../views/TirIntents.cpp" line="1019"/>
         <source>Blocks that read the cache directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="988"/>
+        <location filename="../views/TirIntents.cpp" line="1023"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="991"/>
+        <location filename="../views/TirIntents.cpp" line="1026"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1002"/>
+        <location filename="../views/TirIntents.cpp" line="1037"/>
         <source>%1 read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1014"/>
+        <location filename="../views/TirIntents.cpp" line="1049"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1015"/>
-        <location filename="../views/TirIntents.cpp" line="1077"/>
+        <location filename="../views/TirIntents.cpp" line="1050"/>
+        <location filename="../views/TirIntents.cpp" line="1135"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1020"/>
+        <location filename="../views/TirIntents.cpp" line="1055"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1023"/>
+        <location filename="../views/TirIntents.cpp" line="1058"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1028"/>
+        <location filename="../views/TirIntents.cpp" line="1063"/>
         <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1031"/>
+        <location filename="../views/TirIntents.cpp" line="1066"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1047"/>
+        <location filename="../views/TirIntents.cpp" line="1082"/>
         <source>Init block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1048"/>
+        <location filename="../views/TirIntents.cpp" line="1083"/>
         <source>Padding block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1097"/>
+        <location filename="../views/TirIntents.cpp" line="1096"/>
+        <source>Copied per iteration of %1, before the first of its children that reads it; from there on they read the copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1100"/>
+        <source>Written into a copy by the children of %1 up to the last that writes it, and copied back after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1155"/>
         <source>Block iterators in their new order</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1105"/>
+        <location filename="../views/TirIntents.cpp" line="1163"/>
         <source>Data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1108"/>
+        <location filename="../views/TirIntents.cpp" line="1166"/>
         <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="481"/>
-        <location filename="../views/TirIntents.cpp" line="1054"/>
-        <location filename="../views/TirIntents.cpp" line="1104"/>
+        <location filename="../views/TirIntents.cpp" line="514"/>
+        <location filename="../views/TirIntents.cpp" line="1112"/>
+        <location filename="../views/TirIntents.cpp" line="1162"/>
         <source>%1: %2 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1064"/>
+        <location filename="../views/TirIntents.cpp" line="1122"/>
         <source>Axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1066"/>
+        <location filename="../views/TirIntents.cpp" line="1124"/>
         <source>Factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1067"/>
+        <location filename="../views/TirIntents.cpp" line="1125"/>
         <source>Offset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1076"/>
+        <location filename="../views/TirIntents.cpp" line="1134"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1081"/>
+        <location filename="../views/TirIntents.cpp" line="1139"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1086"/>
+        <location filename="../views/TirIntents.cpp" line="1144"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1157,288 +1194,288 @@ computes %1 elements, %2 required</source>
 <context>
     <name>TirPrimitiveArguments</name>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="40"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="39"/>
         <source>block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="41"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="40"/>
         <source>loop %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="113"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="130"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="112"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="129"/>
         <source>block %1 is gone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="138"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="137"/>
         <source>%1 iterates over %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="144"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="143"/>
         <source>give the annotation a key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="149"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="148"/>
         <source>(replaces the value it has)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="166"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="165"/>
         <source>%1 %2 is flattened to %3 dimension(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="177"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="176"/>
         <source>%1 matches %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="188"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="201"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="187"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="200"/>
         <source>a lambda over the block&apos;s iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="191"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="204"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="190"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="203"/>
         <source>the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="291"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="290"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="310"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="309"/>
         <source>ann_val: &apos;%1&apos; is not an int</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="320"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="319"/>
         <source>ann_val: &apos;%1&apos; is not a finite float</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="374"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="373"/>
         <source>index_map: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="379"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="378"/>
         <source>index_map: write a lambda, e.g. lambda i, j: (i * 16 + j,)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="387"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="386"/>
         <source>index_map: the lambda takes %1 index(es); the block has %2 iterator(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="416"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="415"/>
         <source>unannotate: %1 has no annotation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="419"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="418"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="437"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="636"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="436"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="635"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="460"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="459"/>
         <source>%1: there is no block %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="469"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="468"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="476"/>
         <source>Key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="471"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="470"/>
         <source>Value type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="282"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="281"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="123"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="122"/>
         <source>%1 declares %2[%3]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="228"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="227"/>
         <source>ann_val: ValueError: Literal value %1 exceeds maximum of int32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="236"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="235"/>
         <source>ann_val: a list item is not a finite float</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="242"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="241"/>
         <source>ann_val: TVM 0.20 cannot print a trace that holds a bool in a list; write 1 or 0</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="244"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="243"/>
         <source>ann_val: a list item is an int, a float or a str in quotes, e.g. [1, 0.5, &quot;x&quot;]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="252"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="251"/>
         <source>ann_val: column %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="257"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="256"/>
         <source>ann_val: write a list in brackets, e.g. [1, 2, 4]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="259"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="258"/>
         <source>ann_val: TVM 0.20 refuses an empty list (TypeError: Cannot take a Union of no types)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="283"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="282"/>
         <source>int: 16; float: 0.5; str: any text; bool: True or False; list: [1, 0.5, &quot;x&quot;]</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="326"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="325"/>
         <source>ann_val: &apos;%1&apos; is not True or False</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="331"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="330"/>
         <source>ann_val: the type is int, float, bool, str or list, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="360"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="359"/>
         <source>%1: &apos;%2&apos; is not a non-negative integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
         <source>%1: block %2 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="482"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="481"/>
         <source>TensorIntrin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="484"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="483"/>
         <source>Registered in this document: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="518"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="489"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="517"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="495"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="494"/>
         <source>Axis separators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="497"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="496"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="511"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="510"/>
         <source>Ranges (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="514"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="513"/>
         <source>The region per dimension of the buffer from the block&apos;s iterators: (begin, end) or one index, e.g. lambda vi, vj: [(vi - 1, vi + 2), vj]. Nothing checks that the body stays inside it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="524"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="523"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="526"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="525"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="557"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="556"/>
         <source>%1 needs an annotation key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="561"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="560"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="574"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="573"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="578"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="577"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="582"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="581"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="596"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="595"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="602"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="601"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="612"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="611"/>
         <source>%1 takes a Python lambda: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="622"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="621"/>
         <source>annotate_buffer_access: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="626"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="625"/>
         <source>annotate_buffer_access: %1 has no %2 buffer %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="616"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="615"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4336,58 +4373,58 @@ No problem found.
 <context>
     <name>tessera::views::TirLoopNestView</name>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="78"/>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
         <source>Statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="78"/>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="78"/>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
         <source>Iterators and bindings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="78"/>
+        <location filename="../views/TirLoopNestView.cpp" line="73"/>
         <source>Working set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="127"/>
+        <location filename="../views/TirLoopNestView.cpp" line="122"/>
         <source>block, T.init</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="127"/>
+        <location filename="../views/TirLoopNestView.cpp" line="122"/>
         <source>block</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="174"/>
+        <location filename="../views/TirLoopNestView.cpp" line="169"/>
         <source>There is no TensorIR schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="175"/>
-        <location filename="../views/TirLoopNestView.cpp" line="216"/>
+        <location filename="../views/TirLoopNestView.cpp" line="170"/>
+        <location filename="../views/TirLoopNestView.cpp" line="211"/>
         <source>Drop a block or a loop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="195"/>
+        <location filename="../views/TirLoopNestView.cpp" line="190"/>
         <source>No other block sits under %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="201"/>
+        <location filename="../views/TirLoopNestView.cpp" line="196"/>
         <source>Reorder or fuse loops within the loop graph or within this nest.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirLoopNestView.cpp" line="209"/>
+        <location filename="../views/TirLoopNestView.cpp" line="204"/>
         <source>%1 is not a loop of %2: loops move only within their nest; drop it on a loop of another nest to merge the two</source>
         <translation type="unfinished"></translation>
     </message>

@@ -131,6 +131,17 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
     auto r = sch.Blockize(loop, TirFlagOption(intent, "preserve_unit_iters"));
     return r.ok() ? Status::Ok() : Status(r.error());
   }
+  if (p == "read_at" || p == "write_at") {
+    auto block = sch.GetBlock(S(intent.stage));
+    if (!block.ok()) return block.error();
+    auto index = NonNegativeParam(intent, "buffer_index");
+    if (!index.ok()) return index.error();
+    QString scope = intent.params.value("storage_scope").toString();
+    if (scope.isEmpty()) return Error(S(TirIntentsText::tr("%1 needs a storage scope").arg(p)));
+    auto r = p == "read_at" ? sch.ReadAt(loop, *block, *index, S(scope))
+                            : sch.WriteAt(loop, *block, *index, S(scope));
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
   return Error(S(TirIntentsText::tr("unknown TensorIR primitive %1").arg(p)));
 }
 
@@ -258,6 +269,26 @@ QString DefaultIndexMap(size_t rank) {
   QString last = results.takeLast();
   results << last + " // 4" << last + " % 4";
   return "lambda " + params.join(", ") + ": (" + results.join(", ") + ")";
+}
+
+// read_at / write_at from a loop's menu: enabled where one of the block's read (written)
+// buffers can be copied per iteration of the loop; the first refusal otherwise.
+QString CopyAtLoopProblem(const tir::Schedule& sch, const QString& p, const QString& block,
+                          const QString& loop) {
+  const tir::BlockRealizeNode* realize = TirFindBlock(sch, block);
+  if (!realize) return TirIntentsText::tr("%1: select a block first").arg(p);
+  const auto& regions = p == "read_at" ? realize->block->reads : realize->block->writes;
+  QString first;
+  for (size_t i = 0; i < regions.size(); ++i) {
+    QVariantMap params{{"buffer_index", qlonglong(i)},
+                       {"storage_scope", p == "read_at" ? "shared" : "local"}};
+    QString why = TirIntentProblem(sch, Intent{p, block, {loop}, params});
+    if (why.isEmpty()) return {};
+    if (first.isEmpty()) first = why;
+  }
+  if (!first.isEmpty()) return first;
+  return p == "read_at" ? TirIntentsText::tr("read_at: %1 reads no buffer").arg(block)
+                        : TirIntentsText::tr("write_at: %1 writes no buffer").arg(block);
 }
 
 // "C: i_0" entries for the loops of the blocks other than `block` that `block` feeds
@@ -430,6 +461,8 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "reorder_block_iter_var") return TirIntentsText::tr("Reorder Block Iterators…");
   if (p == "unsafe_set_dtype") return TirIntentsText::tr("Set Data Type (Unsafe)…");
   if (p == "rolling_buffer") return TirIntentsText::tr("Rolling Buffer…");
+  if (p == "read_at") return TirIntentsText::tr("Read At (Copy per Iteration)…");
+  if (p == "write_at") return TirIntentsText::tr("Write At (Copy per Iteration)…");
   if (p == "add_unit_loop") return TirIntentsText::tr("Add Unit Loop");
   if (p == "annotate") return TirIntentsText::tr("Annotate…");
   if (p == "unannotate") return TirIntentsText::tr("Unannotate…");
@@ -447,6 +480,7 @@ QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& p, const QSt
                  p == "decompose_reduction" || p == "fuse" || p == "blockize" || p == "rfactor";
   if (p == "merge" && TirMergeChoices(sch, block, loop, 1).isEmpty())
     return NoMergeChoice(block, loop);
+  if (p == "read_at" || p == "write_at") return CopyAtLoopProblem(sch, p, block, loop);
   if (!checked) return {};
   Intent dry{p, block, {loop}, {}};
   if (p == "fuse") {
@@ -524,6 +558,8 @@ const QStringList& TirLoopPrimitives() {
                                 "blockize",
                                 "add_unit_loop",
                                 "decompose_reduction",
+                                "read_at",
+                                "write_at",
                                 "tensorize",
                                 "annotate",
                                 "unannotate"};
@@ -1046,6 +1082,29 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
                                 ? TirIntentsText::tr("Init block above loop")
                                 : TirIntentsText::tr("Padding block above loop"),
                             loops);
+  } else if (primitive == "read_at" || primitive == "write_at") {
+    problem = needLoop();
+    bool read = primitive == "read_at";
+    QStringList buffers = BufferChoices(read ? realize->block->reads : realize->block->writes);
+    if (problem.isEmpty() && buffers.isEmpty())
+      problem = read ? TirIntentsText::tr("read_at: %1 reads no buffer").arg(block)
+                     : TirIntentsText::tr("write_at: %1 writes no buffer").arg(block);
+    ParamField buffer = ChoiceField(
+        "buffer", read ? TirIntentsText::tr("Read buffer") : TirIntentsText::tr("Written buffer"),
+        buffers);
+    buffer.tooltip =
+        read ? TirIntentsText::tr(
+                   "Copied per iteration of %1, before the first of its children that reads it; "
+                   "from there on they read the copy")
+                   .arg(loop)
+             : TirIntentsText::tr(
+                   "Written into a copy by the children of %1 up to the last that writes it, "
+                   "and copied back after it")
+                   .arg(loop);
+    fields << buffer
+           << ChoiceField("storage_scope", TirIntentsText::tr("Storage scope"),
+                          read ? QStringList{"shared", "local", "global", "shared.dyn"}
+                               : QStringList{"local", "shared", "global", "shared.dyn"});
   } else if (primitive == "set_scope" || primitive == "storage_align" ||
              primitive == "rolling_buffer") {
     QStringList buffers = BufferChoices(realize->block->writes);

@@ -237,6 +237,14 @@ struct Printer {
     }
     if (p == "parallel" || p == "vectorize" || p == "unroll" || p == "blockize")
       return Call(*loops + Options());
+    if (p == "read_at" || p == "write_at") {
+      if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
+        return Fail(problem);
+      return Call(QString("%1, %2, %3, \"%4\"")
+                      .arg(*loops, Block(intent.stage),
+                           intent.params.value("buffer_index").toString(),
+                           intent.params.value("storage_scope").toString()));
+    }
     if (p == "rfactor") {
       bool ok = false;
       int axis = intent.params.value("factor_axis", 0).toInt(&ok);

@@ -388,7 +388,9 @@ IntSet EvalSet(const Range& r, const IntSetMap& dom_map, Analyzer* analyzer) {
   return WithAnalyzer(analyzer, [&](Analyzer* an) {
     IntSetEvaluator ev(dom_map, an);
     IntSet lo = ev.Eval(r.min);
-    Expr last = sub(add(r.min, r.extent), make_const(r.extent.dtype(), int64_t{1}));
+    // Simplified first, as TVM does: a region [min(j, 19 - j), max(j, 19 - j) + 1) ends at
+    // max(j, 19 - j), tighter than its terms bounded one by one.
+    Expr last = an->Simplify(sub(add(r.min, r.extent), make_const(r.extent.dtype(), int64_t{1})));
     IntSet hi = ev.Eval(last);
     if (lo.is_empty() || hi.is_empty()) return IntSet::Nothing();
     return IntSet::Interval(lo.min(), hi.max());

@@ -13,7 +13,7 @@ namespace region_analysis_detail {
 
 ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
                      const BlockRealizeNode* consumer, const Buffer& buffer, bool reads,
-                     bool relax_storage_scope, arith::Analyzer* analyzer) {
+                     const std::string& relax_scope, arith::Analyzer* analyzer) {
   ConsumerRegion out{consumer->block->name, {}, {}};
   ir::VarMap bindings;
   for (size_t i = 0; i < consumer->block->iter_vars.size(); ++i) {
@@ -29,12 +29,12 @@ ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
       out.relaxed_loops.push_back(inner->loop_var);
     }
   }
-  // The thread loops from the root down to `loop` whose threads share the buffer.
-  if (relax_storage_scope && StorageRank(buffer->scope) != 0) {
+  // The thread loops from the root down to `loop` whose threads share the storage.
+  if (!relax_scope.empty() && StorageRank(relax_scope) != 0) {
     for (auto outer = path.begin(); outer != path.end() && outer <= target; ++outer) {
       const auto* f = As<ForNode>(*outer);
       if (!f || f->for_kind != ForKind::ThreadBinding ||
-          !CanRelaxStorageUnderThread(buffer->scope, f->thread_tag))
+          !CanRelaxStorageUnderThread(relax_scope, f->thread_tag))
         continue;
       dom[f->loop_var] = arith::IntSet::FromMinExtent(f->min, f->extent);
       out.relaxed_loops.push_back(f->loop_var);
@@ -57,7 +57,7 @@ ConsumerRegion Relax(const ScheduleState& state, const ForNode* loop,
 }
 
 RequiredRegion Analyze(const ScheduleState& state, const ForNode* loop, const Buffer& buffer,
-                       bool reads, bool relax_storage_scope) {
+                       bool reads, const std::string& relax_scope) {
   RequiredRegion result{buffer, {}, {}};
   arith::Analyzer analyzer;
   PreOrderVisit(loop->body, [&](const StmtNode* n) {
@@ -67,8 +67,7 @@ RequiredRegion Analyze(const ScheduleState& state, const ForNode* loop, const Bu
     bool accesses = std::any_of(regions.begin(), regions.end(),
                                 [&](const BufferRegion& br) { return br.buffer == buffer; });
     if (accesses) {
-      result.consumers.push_back(
-          Relax(state, loop, r, buffer, reads, relax_storage_scope, &analyzer));
+      result.consumers.push_back(Relax(state, loop, r, buffer, reads, relax_scope, &analyzer));
       const std::vector<arith::IntSet>& region = result.consumers.back().region;
       for (size_t d = 0; d < region.size(); ++d) {
         if (result.required.size() <= d) {
@@ -96,13 +95,19 @@ Region RequiredRegion::AsRegion() const {
 
 RequiredRegion AnalyzeRequiredRegion(const ScheduleState& state, const ForNode* loop,
                                      const Buffer& buffer, bool relax_storage_scope) {
-  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/true, relax_storage_scope);
+  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/true,
+                                         relax_storage_scope ? buffer->scope : std::string());
 }
 
 RequiredRegion AnalyzeProvidedRegion(const ScheduleState& state, const ForNode* loop,
                                      const Buffer& buffer) {
-  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/false,
-                                         /*relax_storage_scope=*/false);
+  return region_analysis_detail::Analyze(state, loop, buffer, /*reads=*/false, std::string());
+}
+
+RequiredRegion AnalyzeAccessedRegion(const ScheduleState& state, const ForNode* loop,
+                                     const Buffer& buffer, bool reads,
+                                     const std::string& relax_scope) {
+  return region_analysis_detail::Analyze(state, loop, buffer, reads, relax_scope);
 }
 
 }  // namespace tessera::tir

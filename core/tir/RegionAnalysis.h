@@ -41,5 +41,11 @@ RequiredRegion AnalyzeRequiredRegion(const ScheduleState& state, const ForNode* 
 // gives a consumer moved under the loop): `consumers` then lists those writers.
 RequiredRegion AnalyzeProvidedRegion(const ScheduleState& state, const ForNode* loop,
                                      const Buffer& buffer);
+// The region of `buffer` the blocks under `loop` read (`reads`) or write per iteration, the
+// thread loops down to `loop` relaxed whose threads share storage in `relax_scope` (TVM's
+// extra_relax_scope: read_at / write_at relax by the scope of the copy, not the buffer's).
+RequiredRegion AnalyzeAccessedRegion(const ScheduleState& state, const ForNode* loop,
+                                     const Buffer& buffer, bool reads,
+                                     const std::string& relax_scope);
 
 }  // namespace tessera::tir

@@ -730,6 +730,38 @@ Status Schedule::RollingBuffer(const BlockRV& block, int64_t write_buffer_index)
   return Status::Ok();
 }
 
+Result<BlockRV> Schedule::ReadAt(const LoopRV& loop, const BlockRV& block,
+                                 int64_t read_buffer_index, const std::string& storage_scope) {
+  return CopyAtLoop(InstKind::ReadAt, loop, block, read_buffer_index, storage_scope);
+}
+
+Result<BlockRV> Schedule::WriteAt(const LoopRV& loop, const BlockRV& block,
+                                  int64_t write_buffer_index, const std::string& storage_scope) {
+  return CopyAtLoop(InstKind::WriteAt, loop, block, write_buffer_index, storage_scope);
+}
+
+Result<BlockRV> Schedule::CopyAtLoop(InstKind kind, const LoopRV& loop, const BlockRV& block,
+                                     int64_t index, const std::string& storage_scope) {
+  if (Status s = Enter({loop.id, block.id}); !s.ok()) return s.error();
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (index < 0) return ScheduleError("BufferIndexOutOfRangeError", "negative buffer index");
+  const std::string& name = (*realize)->block->name;
+  auto copy = kind == InstKind::ReadAt
+                  ? tir::ReadAt(&Active(), *v, name, static_cast<size_t>(index), storage_scope)
+                  : tir::WriteAt(&Active(), *v, name, static_cast<size_t>(index), storage_scope);
+  if (!copy.ok()) return copy.error();
+  Instruction inst = Inst(kind, {loop.id, block.id});
+  inst.buffer_index = index;
+  inst.name = storage_scope;
+  BlockRV rv{NewBlockRV(*copy)};
+  inst.outputs = {rv.id};
+  trace_.insts.push_back(std::move(inst));
+  return rv;
+}
+
 Status Schedule::ReorderBlockIterVar(const BlockRV& block, const std::vector<int64_t>& new_order) {
   if (Status s = Enter({block.id}); !s.ok()) return s.error();
   auto realize = Get(block);
@@ -1101,6 +1133,14 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       return status(sch->UnsafeSetDType({in.at(0)}, inst.buffer_index, inst.name));
     case InstKind::RollingBuffer:
       return status(sch->RollingBuffer({in.at(0)}, inst.buffer_index));
+    case InstKind::ReadAt:
+    case InstKind::WriteAt: {
+      auto r = inst.kind == InstKind::ReadAt
+                   ? sch->ReadAt({in.at(0)}, {in.at(1)}, inst.buffer_index, inst.name)
+                   : sch->WriteAt({in.at(0)}, {in.at(1)}, inst.buffer_index, inst.name);
+      if (!r.ok()) return r.error();
+      return std::vector<int>{r->id};
+    }
     case InstKind::ReorderBlockIterVar:
       return status(sch->ReorderBlockIterVar({in.at(0)}, inst.ints));
     case InstKind::Blockize: {

@@ -167,6 +167,12 @@ class Schedule {
   // axis whose tiles overlap, indexed modulo the tile; what the previous tile computed is
   // skipped (the block must be computed at a loop of its consumers).
   Status RollingBuffer(const BlockRV& block, int64_t write_buffer_index);
+  // The copy block "<buffer>_<scope>" of the block's index-th read (written) buffer, made
+  // per iteration of `loop` (TVM's read_at / write_at; the copy is marked auto_copy).
+  Result<BlockRV> ReadAt(const LoopRV& loop, const BlockRV& block, int64_t read_buffer_index,
+                         const std::string& storage_scope);
+  Result<BlockRV> WriteAt(const LoopRV& loop, const BlockRV& block, int64_t write_buffer_index,
+                          const std::string& storage_scope);
   // The block's iterators permuted: new_order[i] is the old position of the i-th.
   Status ReorderBlockIterVar(const BlockRV& block, const std::vector<int64_t>& new_order);
   // cache_read / cache_write through a copy indexed by `index_map` of the block's
@@ -237,6 +243,8 @@ class Schedule {
   Result<LoopRV> RecordUnitLoop(int input, const StmtNode* target);
   Status RecordAnnotation(int rv, const std::string& key, const Expr& value);
   Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);
+  Result<BlockRV> CopyAtLoop(InstKind kind, const LoopRV& loop, const BlockRV& block, int64_t index,
+                             const std::string& storage_scope);
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,
                              const std::string& storage_scope,
                              const std::vector<BlockRV>& consumer_blocks = {});

@@ -97,6 +97,10 @@ const char* inst_kind_name(InstKind kind) {
       return "AnnotateBufferAccess";
     case InstKind::RollingBuffer:
       return "RollingBuffer";
+    case InstKind::ReadAt:
+      return "ReadAt";
+    case InstKind::WriteAt:
+      return "WriteAt";
   }
   return "?";
 }
@@ -104,7 +108,7 @@ const char* inst_kind_name(InstKind kind) {
 bool outputs_blocks(InstKind kind) {
   if (kind == InstKind::ReIndex || kind == InstKind::DecomposePadding ||
       kind == InstKind::ReindexCacheRead || kind == InstKind::ReindexCacheWrite ||
-      kind == InstKind::CacheInplace)
+      kind == InstKind::CacheInplace || kind == InstKind::ReadAt || kind == InstKind::WriteAt)
     return true;
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
          kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
@@ -405,6 +409,15 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
                "(block=" + in0 + ", " + (read ? "read" : "write") +
                "_buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
                inst.name + "\", index_map=" + IndexMapAsPython(inst.index_map) + ")";
+        break;
+      }
+      case InstKind::ReadAt:
+      case InstKind::WriteAt: {
+        const bool read = inst.kind == InstKind::ReadAt;
+        line = outs.at(0) + " = sch." + (read ? "read_at" : "write_at") + "(loop=" + in0 +
+               ", block=" + rv(inst.inputs.at(1)) + ", " + (read ? "read" : "write") +
+               "_buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +
+               inst.name + "\")";
         break;
       }
       case InstKind::CacheInplace:

@@ -65,8 +65,10 @@ enum class InstKind {
   Merge,
   AnnotateBufferAccess,
   RollingBuffer,
+  ReadAt,
+  WriteAt,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::RollingBuffer) + 1;
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::WriteAt) + 1;
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -86,7 +88,7 @@ struct Instruction {
   // intrinsic's name; UnsafeSetDType: the data type
   std::string name;
   std::string func_name;  // GetBlock
-  // CacheRead / CacheWrite / ReindexCache* / CacheInplace / RollingBuffer
+  // CacheRead / CacheWrite / ReindexCache* / CacheInplace / RollingBuffer / ReadAt / WriteAt
   int64_t buffer_index = 0;
   Expr ann_val;  // Annotate (its key is `name`)
   bool preserve_unit_iters = true;

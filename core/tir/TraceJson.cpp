@@ -126,6 +126,8 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::ReindexCacheWrite:
       case InstKind::CacheInplace:
       case InstKind::UnsafeSetDType:
+      case InstKind::ReadAt:
+      case InstKind::WriteAt:
         w.value(inst.buffer_index).value(inst.name);
         break;
       case InstKind::TransformLayout:
@@ -320,6 +322,12 @@ Result<Trace> TraceFromJson(std::string_view text) {
         break;
       case InstKind::RollingBuffer:
         inst.buffer_index = num(0, 0);
+        break;
+      case InstKind::ReadAt:
+      case InstKind::WriteAt:
+        inst.buffer_index = num(0, 0), inst.name = str(1);
+        if (inst.inputs.size() != 2 || inst.name.empty())
+          return Bad(n, "read_at/write_at needs a loop, a block, a buffer index and a scope");
         break;
       case InstKind::UnsafeSetDType:
         inst.buffer_index = num(0, 0), inst.name = str(1);

@@ -177,6 +177,18 @@ class TestIntSet : public QObject {
     QCOMPARE(QString::fromStdString(s.str()), QString("[0, 31]"));
   }
 
+  // The end of a range is simplified before it is bounded, as TVM's EvalSet(Range) does:
+  // te's region of B[i, 19 - j] and B[i, j] together, [min(j, 19 - j), max(j, 19 - j)],
+  // ends at max(j, 19 - j), at most 19; its terms bounded one by one reach 38.
+  void evalSetOfRangeSimplifiesItsEnd() {
+    Vars& v = V();
+    IntSetMap dom;
+    dom[v.x] = IntSet::FromRange(Range(0, 20));
+    Expr lo = min(v.x, 19 - v.x), hi = max(v.x, 19 - v.x);
+    IntSet s = EvalSet(Range(lo, hi + 1 - lo), dom);
+    QCOMPARE(QString::fromStdString(s.str()), QString("[0, 19]"));
+  }
+
   void rangeMapOverload() {
     Vars& v = V();
     std::unordered_map<Var, Range, VarHash, VarEqual> dom;

@@ -5,7 +5,7 @@
 // the trace round-trips; TVM's wrapper errors for a wrong buf_type or range count.
 #include <QtTest>
 
-#include "script/Evaluator.h"
+#include "ScriptOutcome.h"
 
 namespace tst_tir_annotate_buffer_access_script {
 
@@ -38,15 +38,9 @@ def blur(A: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
 class TestTirAnnotateBufferAccessScript : public QObject {
   Q_OBJECT
 
-  static void Passes(const std::string& body) {
-    const std::string source = std::string(kPrelude) + body;
-    auto r = tessera::script::EvaluateScript(source, "t.py");
-    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
-  }
-
  private slots:
   void readRegion() {
-    Passes(R"py(
+    QCOMPARE(ScriptOutcome(kPrelude + std::string(R"py(
 @T.prim_func
 def expected(A: T.Buffer((64, 64), "float32"), C: T.Buffer((64, 64), "float32")):
     B = T.alloc_buffer((64, 64))
@@ -70,13 +64,15 @@ verify_trace_roundtrip(sch=sch, mod=blur)
 text = str(sch.trace)
 assert ('sch.annotate_buffer_access(block=b0, buffer_index=0, buf_type="read", '
         'gen_new_ranges=lambda vi, vj: [(vi - 2, vi + 2), (vj - 1, vj + 2)])') in text, text
-)py");
+)py"),
+                           "t.py"),
+             std::string("ok"));
   }
 
   // A write region, then a second read annotation of the same index: the annotation lists
   // each index once.
   void writeRegionAndAnnotatedTwice() {
-    Passes(R"py(
+    QCOMPARE(ScriptOutcome(kPrelude + std::string(R"py(
 sch = tir.Schedule(blur)
 c = sch.get_block("C")
 sch.annotate_buffer_access(c, 0, "write", lambda vi, vj: (vi, (vj, vj + 4)))
@@ -90,14 +86,16 @@ assert str(r) == "[0]", str(r)
 assert str(block.reads[0].region[0].extent) == "3", block.reads[0].region
 assert str(block.writes[0].region[1].extent) == "4", block.writes[0].region
 verify_trace_roundtrip(sch=sch, mod=blur)
-)py");
+)py"),
+                           "t.py"),
+             std::string("ok"));
   }
 
   // The resize reads its input at a float-computed index: its inferred read region is the
   // whole input, so compute_at of the copy copies all of it under every tile. Annotated
   // with the window each output reads, the copy shrinks to the tile's window.
   void computeAtFollowsTheAnnotatedRegion() {
-    Passes(R"py(
+    QCOMPARE(ScriptOutcome(kPrelude + std::string(R"py(
 @T.prim_func
 def resize(x: T.Buffer((2, 80, 80), "float32"), y: T.Buffer((2, 40, 40), "float32")):
     xc = T.alloc_buffer((2, 80, 80))
@@ -130,11 +128,13 @@ def copy_extents(sch):
 assert copy_extents(narrow) == [21, 21], copy_extents(narrow)
 assert copy_extents(wide) == [80, 80], copy_extents(wide)
 verify_trace_roundtrip(sch=narrow, mod=resize)
-)py");
+)py"),
+                           "t.py"),
+             std::string("ok"));
   }
 
   void refusals() {
-    Passes(R"py(
+    QCOMPARE(ScriptOutcome(kPrelude + std::string(R"py(
 sch = tir.Schedule(blur)
 b = sch.get_block("B")
 with pytest.raises(ValueError):
@@ -148,7 +148,9 @@ with pytest.raises(TypeError):
 with pytest.raises(tvm.tir.ScheduleError):
     sch.annotate_buffer_access(b, 3, "read", lambda vi, vj: (vi, vj))
 assert_structural_equal_ignore_global_symbol(sch.mod["main"], blur)
-)py");
+)py"),
+                           "t.py"),
+             std::string("ok"));
   }
 };
 

@@ -4,7 +4,7 @@
 // the merged nest placed where the last given nest stood.
 #include <QtTest>
 
-#include "script/Evaluator.h"
+#include "ScriptOutcome.h"
 
 namespace tst_tir_merge_script {
 
@@ -54,15 +54,9 @@ def three_nests(a: T.handle, c: T.handle, d: T.handle) -> None:
 class TestTirMergeScript : public QObject {
   Q_OBJECT
 
-  static void Passes(const std::string& body) {
-    const std::string source = std::string(kPrelude) + body;
-    auto r = tessera::script::EvaluateScript(source, "t.py");
-    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
-  }
-
  private slots:
   void mergeOuterLoops() {
-    Passes(R"py(
+    QCOMPARE(ScriptOutcome(kPrelude + std::string(R"py(
 @T.prim_func
 def merged(a: T.handle, c: T.handle, d: T.handle) -> None:
     A = T.match_buffer(a, (64, 64))
@@ -97,11 +91,13 @@ assert_structural_equal_ignore_global_symbol(merged, sch.mod["main"])
 assert sch.get(m).extent == 4
 verify_trace_roundtrip(sch=sch, mod=three_nests)
 assert "l10 = sch.merge(l1, l6)" in str(sch.trace), str(sch.trace)
-)py");
+)py"),
+                           "t.py"),
+             std::string("ok"));
   }
 
   void mergeSecondLevel() {
-    Passes(R"py(
+    QCOMPARE(ScriptOutcome(kPrelude + std::string(R"py(
 @T.prim_func
 def merged(a: T.handle, c: T.handle, d: T.handle) -> None:
     A = T.match_buffer(a, (64, 64))
@@ -134,13 +130,15 @@ sch = tir.Schedule(three_nests, debug_mask="all")
 sch.merge(sch.get_loops(sch.get_block("C"))[1], sch.get_loops(sch.get_block("D"))[1])
 assert_structural_equal_ignore_global_symbol(merged, sch.mod["main"])
 verify_trace_roundtrip(sch=sch, mod=three_nests)
-)py");
+)py"),
+                           "t.py"),
+             std::string("ok"));
   }
 
   // B's nest and D's nest are not neighbours: the merged nest stands where D's stood,
   // after C's (TVM replaces the last nest and drops the others).
   void mergedNestStandsWhereTheLastStood() {
-    Passes(R"py(
+    QCOMPARE(ScriptOutcome(kPrelude + std::string(R"py(
 @T.prim_func
 def two_apart(a: T.handle, c: T.handle, d: T.handle) -> None:
     A = T.match_buffer(a, (16,))
@@ -167,11 +165,13 @@ names = [sch.get(b).name_hint for b in sch.get_child_blocks(root)]
 assert names == ["C", "B", "D"], names
 loops = sch.get_loops(sch.get_block("D"))
 assert len(loops) == 1 and sch.get(loops[0]).loop_var.name == "i_m"
-)py");
+)py"),
+                           "t.py"),
+             std::string("ok"));
   }
 
   void refusals() {
-    Passes(R"py(
+    QCOMPARE(ScriptOutcome(kPrelude + std::string(R"py(
 @T.prim_func
 def with_seq(a: T.handle, c: T.handle) -> None:
     A = T.match_buffer(a, (16, 16, 16))
@@ -259,7 +259,9 @@ try:
     raise AssertionError("one loop must fail")
 except ValueError as e:
     assert "at least 2" in str(e), str(e)
-)py");
+)py"),
+                           "t.py"),
+             std::string("ok"));
   }
 };
 

@@ -8,6 +8,7 @@
 #include "ir/ExprOp.h"
 #include "tir/ScheduleError.h"
 #include "tir/primitive/CacheStage.h"
+#include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
 #include "tir/primitive/StagePipeline.h"
 
@@ -71,7 +72,7 @@ Result<std::vector<std::string>> CacheInplace(ScheduleState* state, const std::s
   const Target& t = *target;
   if (Status s = CheckRegionCover(*state, t.scope, t.buffer); !s.ok()) return s.error();
   const BlockNode& block = *t.realize->block;
-  if (!Accesses(block.writes, t.buffer)) {
+  if (!AccessesBuffer(block.writes, t.buffer)) {
     return ScheduleError("NotReadWriteError", "The target block " + block.name +
                                                   " does not both read & write target buffer " +
                                                   t.buffer->name + ".");

@@ -7,6 +7,7 @@
 #include "arith/IntSet.h"
 #include "ir/ExprOp.h"
 #include "tir/ScheduleError.h"
+#include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
 
 namespace tessera::tir::cache_stage {
@@ -35,11 +36,6 @@ Error IndexError(size_t index, size_t n, const char* what) {
                                                          "required to be in range [0, " +
                                                          std::to_string(n) + ") but got " +
                                                          std::to_string(index) + ".");
-}
-
-bool Accesses(const std::vector<BufferRegion>& regions, const Buffer& buffer) {
-  return std::any_of(regions.begin(), regions.end(),
-                     [&](const BufferRegion& r) { return r.buffer == buffer; });
 }
 
 Stmt MakeCacheStage(const StageInfo& info, const Buffer& cached, const std::string& name) {
@@ -314,7 +310,7 @@ Result<const BlockRealizeNode*> OnlyWriter(const ScheduleState& state,
                                            const BlockRealizeNode* scope, const Buffer& buffer) {
   std::vector<const BlockRealizeNode*> writers;
   for (const BlockRealizeNode* b : state.ChildBlocks(scope))
-    if (Accesses(b->block->writes, buffer)) writers.push_back(b);
+    if (AccessesBuffer(b->block->writes, buffer)) writers.push_back(b);
   if (writers.size() > 1) {
     return ScheduleError("NotSingleWriteBlock",
                          "The buffer " + buffer->name +
@@ -333,7 +329,7 @@ std::vector<const BlockRealizeNode*> ReadersAfter(const ScheduleState& state,
   for (const BlockRealizeNode* b : state.ChildBlocks(scope)) {
     if (b == writer) {
       after = true;
-    } else if (after && Accesses(b->block->reads, buffer)) {
+    } else if (after && AccessesBuffer(b->block->reads, buffer)) {
       out.push_back(b);
     }
   }
@@ -364,7 +360,7 @@ Stmt RewriteReadScope(const StageInfo& info, const BlockRealizeNode* scope) {
   ScopeRewriter rewriter(info, &access);
   rewriter.on_block = [&](const BlockRealizeNode& r) -> Stmt {
     // The buffer's writer keeps writing (and reading) the buffer itself.
-    if (&r != scope && Accesses(r.block->writes, info.src)) {
+    if (&r != scope && AccessesBuffer(r.block->writes, info.src)) {
       return MakeBlockRealize(r.iter_values, r.predicate, r.block);
     }
     bool consumes = info.consumers.empty() || info.consumers.count(&r) > 0;

@@ -23,7 +23,6 @@ Buffer WithScope(const Buffer& b, const std::string& scope);
 Status CheckStorageScope(const std::string& scope);
 // BufferIndexOutOfRangeError for the index-th read ("read") or written buffer.
 Error IndexError(size_t index, size_t n, const char* what);
-bool Accesses(const std::vector<BufferRegion>& regions, const Buffer& buffer);
 
 // What TVM's CacheStageInfo holds: the copy reads `src` and writes `dst`; it is inserted
 // at `pos` in the body of `loc` (a loop, or the scope's realize).

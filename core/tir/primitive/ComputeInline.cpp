@@ -20,11 +20,6 @@ namespace tessera::tir {
 
 namespace compute_inline_detail {
 
-bool Accesses(const std::vector<BufferRegion>& regions, const Buffer& b) {
-  return std::any_of(regions.begin(), regions.end(),
-                     [&](const BufferRegion& r) { return r.buffer == b; });
-}
-
 // What a load of the inlined buffer becomes: `value` with `index_vars` replaced by the
 // load's indices.
 struct InlinedValue {
@@ -80,7 +75,8 @@ class ScopeInliner {
       block->init = inliner.VisitStmt(block->init);
     }
     if (block->init_nest) block->init_nest = Visit(block->init_nest);
-    if (Accesses(block->reads, inlined_.buffer) || Accesses(block->writes, inlined_.buffer)) {
+    if (AccessesBuffer(block->reads, inlined_.buffer) ||
+        AccessesBuffer(block->writes, inlined_.buffer)) {
       AccessRegions regions = GetBlockAccessRegion(*block, known_);
       block->reads = std::move(regions.reads);
       block->writes = std::move(regions.writes);
@@ -157,10 +153,10 @@ Status ComputeInline(ScheduleState* state, const std::string& block_name) {
     if (iv->iter_type != ir::IterVarType::DataPar) violated = violated ? violated : 1;
   }
   for (const BlockRealizeNode* other : state->ChildBlocks(scope)) {
-    if (other != realize && Accesses(other->block->writes, buffer))
+    if (other != realize && AccessesBuffer(other->block->writes, buffer))
       violated = violated ? violated : 2;
   }
-  if (Accesses(block.reads, buffer)) violated = violated ? violated : 3;
+  if (AccessesBuffer(block.reads, buffer)) violated = violated ? violated : 3;
   if (violated) {
     return ScheduleError("IncompleteBlockError", "The block " + block.name +
                                                      " is not a complete block - it violates "

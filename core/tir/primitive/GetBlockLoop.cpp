@@ -2,16 +2,12 @@
 #include <functional>
 
 #include "tir/ScheduleError.h"
+#include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
 
 namespace tessera::tir {
 
 namespace get_block_loop_detail {
-
-bool Touches(const std::vector<BufferRegion>& regions, const Buffer& buffer) {
-  return std::any_of(regions.begin(), regions.end(),
-                     [&](const BufferRegion& r) { return r.buffer == buffer; });
-}
 
 // The blocks of `block`'s scope in execution order, and the position of `block` there.
 std::vector<const BlockRealizeNode*> ScopeBlocks(const ScheduleState& state,
@@ -86,7 +82,8 @@ std::vector<std::string> GetProducers(const ScheduleState& state, const BlockRea
   auto add_writers_of = [&](const std::vector<BufferRegion>& regions) {
     for (const BufferRegion& r : regions) {
       for (size_t i = 0; i < index && i < blocks.size(); ++i) {
-        if (Touches(blocks[i]->block->writes, r.buffer)) AddUnique(&out, blocks[i]->block->name);
+        if (AccessesBuffer(blocks[i]->block->writes, r.buffer))
+          AddUnique(&out, blocks[i]->block->name);
       }
     }
   };
@@ -103,7 +100,7 @@ std::vector<std::string> GetConsumers(const ScheduleState& state, const BlockRea
   for (size_t i = index + 1; i < blocks.size(); ++i) {
     const BlockNode& later = *blocks[i]->block;
     for (const BufferRegion& w : block->block->writes) {
-      if (Touches(later.reads, w.buffer) || Touches(later.writes, w.buffer)) {
+      if (AccessesBuffer(later.reads, w.buffer) || AccessesBuffer(later.writes, w.buffer)) {
         AddUnique(&out, later.name);
       }
     }

@@ -157,6 +157,11 @@ Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars) {
   });
 }
 
+bool AccessesBuffer(const std::vector<BufferRegion>& regions, const Buffer& buffer) {
+  return std::any_of(regions.begin(), regions.end(),
+                     [&](const BufferRegion& r) { return r.buffer == buffer; });
+}
+
 Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v) {
   if (const ForNode* loop = state.FindLoop(v)) return loop;
   return ScheduleError("ValueError", "The loop " + v.name() +

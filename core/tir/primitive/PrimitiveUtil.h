@@ -27,6 +27,9 @@ Stmt AppendPredicate(const Stmt& s, const Expr& predicate);
 // (only bindings that use one of `vars` change).
 Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars);
 
+// Whether one of the regions is of `buffer` (a block's reads or writes).
+bool AccessesBuffer(const std::vector<BufferRegion>& regions, const Buffer& buffer);
+
 // The loop whose variable is `v`; a ValueError when an earlier primitive replaced it.
 Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v);
 // HasAnnotationOrThreadBindingError unless the loop has neither (split, fuse, merge).

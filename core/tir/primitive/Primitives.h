@@ -181,6 +181,17 @@ Result<std::string> ReindexCacheWrite(ScheduleState* state, const std::string& b
 Result<std::vector<std::string>> CacheInplace(ScheduleState* state, const std::string& block,
                                               size_t index, const std::string& storage_scope);
 
+// ---- ReadWriteAt.cpp ----
+// A copy "<buffer>_<scope>" of the block's index-th read buffer, made per iteration of
+// `loop` over what the blocks under it read, before the first of its children that reads
+// it; from there on they read the copy. Returns the copy block's name.
+Result<std::string> ReadAt(ScheduleState* state, const Var& loop, const std::string& block,
+                           size_t read_buffer_index, const std::string& storage_scope);
+// The block's index-th written buffer written into a copy in `storage_scope` by the
+// loop's children up to the last that writes it, and copied back after that child.
+Result<std::string> WriteAt(ScheduleState* state, const Var& loop, const std::string& block,
+                            size_t write_buffer_index, const std::string& storage_scope);
+
 // ---- RFactor.cpp ----
 // Factors the reduction over `loop` out of the single block below it into
 // "<block>_rf" (writing "<buffer>.rf", the loop's dimension at factor_axis) and a

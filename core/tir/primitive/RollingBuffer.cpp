@@ -35,13 +35,9 @@ struct RollingInfo {
   std::vector<int64_t> overlaps;
 };
 
-bool Touches(const std::vector<BufferRegion>& regions, const Buffer& buffer) {
-  return std::any_of(regions.begin(), regions.end(),
-                     [&](const BufferRegion& r) { return r.buffer == buffer; });
-}
 bool SharesBuffer(const std::vector<BufferRegion>& a, const std::vector<BufferRegion>& b) {
   return std::any_of(a.begin(), a.end(),
-                     [&](const BufferRegion& r) { return Touches(b, r.buffer); });
+                     [&](const BufferRegion& r) { return AccessesBuffer(b, r.buffer); });
 }
 
 // TVM's RollingBufferDependencyError unless every dependence of the block inside its scope
@@ -241,10 +237,15 @@ class Rewriter : public ir::IRMutator {
       block->iter_vars[info_.axis] = ir::MakeIterVar(iv->dom, iv->var, ir::IterVarType::Opaque);
     }
     AccessRegions inferred = GetBlockAccessRegion(*block, {info_.new_buffer});
+    // The re-inferred region of the new buffer (a block that also allocates buffers of
+    // its own infers several entries).
     auto replace = [&](std::vector<BufferRegion>* declared, const std::vector<BufferRegion>& now) {
+      auto rolled = std::find_if(now.begin(), now.end(), [&](const BufferRegion& r) {
+        return r.buffer == info_.new_buffer;
+      });
       for (BufferRegion& r : *declared) {
         if (r.buffer != info_.old_buffer) continue;
-        r = now.size() == 1 ? now[0] : BufferRegion{info_.new_buffer, r.region};
+        r = rolled != now.end() ? *rolled : BufferRegion{info_.new_buffer, r.region};
       }
     };
     replace(&block->reads, inferred.reads);

@@ -722,6 +722,23 @@ Result<Value> TirMethodRollingBuffer(const TirMethodCall& c) {
   return TirMethodFromStatus(c.sch().RollingBuffer(*block, *index));
 }
 
+// read_at / write_at: an int index only, as TVM's (its FFI takes no buffer or name).
+template <bool kRead>
+Result<Value> TirMethodCopyAtLoop(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto index = c.args().Int(kRead ? "read_buffer_index" : "write_buffer_index");
+  if (!index) return index.error();
+  auto scope = c.args().String("storage_scope");
+  if (!scope) return scope.error();
+  auto copy = kRead ? c.sch().ReadAt(*loop, *block, *index, *scope)
+                    : c.sch().WriteAt(*loop, *block, *index, *scope);
+  if (!copy) return copy.error();
+  return c.BlockValue(*copy);
+}
+
 Result<Value> TirMethodReorderBlockIterVar(const TirMethodCall& c) {
   auto block = c.Block("block");
   if (!block) return block.error();
@@ -783,6 +800,8 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"unsafe_set_dtype",       {"block", "buffer_index", "dtype"},                   3, false, TirMethodUnsafeSetDType},
     {"reorder_block_iter_var", {"block", "new_order"},                               2, false, TirMethodReorderBlockIterVar},
     {"rolling_buffer",         {"block", "write_buffer_index"},                      2, false, TirMethodRollingBuffer},
+    {"read_at",                {"loop", "block", "read_buffer_index", "storage_scope"}, 4, false, TirMethodCopyAtLoop<true>},
+    {"write_at",               {"loop", "block", "write_buffer_index", "storage_scope"}, 4, false, TirMethodCopyAtLoop<false>},
     {"decompose_padding",      {"block", "loop"},                                    2, false, TirMethodDecomposePadding},
     {"can_decompose_padding",  {"block", "loop"},                                    2, false, TirMethodCanDecomposePadding},
     {"pad_einsum",             {"block", "padding"},                                 2, false, TirMethodPadEinsum},
