@@ -560,12 +560,12 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="267"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="271"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="293"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="297"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation type="unfinished"></translation>
     </message>
@@ -603,582 +603,617 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="120"/>
+        <location filename="../views/TirIntents.cpp" line="128"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="126"/>
+        <location filename="../views/TirIntents.cpp" line="134"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="145"/>
-        <location filename="../views/TirIntents.cpp" line="233"/>
-        <location filename="../views/TirIntents.cpp" line="1171"/>
+        <location filename="../views/TirIntents.cpp" line="153"/>
+        <location filename="../views/TirIntents.cpp" line="241"/>
+        <location filename="../views/TirIntents.cpp" line="1244"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="158"/>
+        <location filename="../views/TirIntents.cpp" line="166"/>
         <source>%1 needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="140"/>
-        <location filename="../views/TirIntents.cpp" line="159"/>
-        <location filename="../views/TirIntents.cpp" line="175"/>
+        <location filename="../views/TirIntents.cpp" line="148"/>
+        <location filename="../views/TirIntents.cpp" line="167"/>
+        <location filename="../views/TirIntents.cpp" line="183"/>
         <source>%1 needs a storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="182"/>
+        <location filename="../views/TirIntents.cpp" line="190"/>
         <source>reindex: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="216"/>
+        <location filename="../views/TirIntents.cpp" line="224"/>
         <source>unsafe_set_dtype needs a data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="242"/>
+        <location filename="../views/TirIntents.cpp" line="250"/>
         <source>transform_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="245"/>
+        <location filename="../views/TirIntents.cpp" line="253"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="251"/>
+        <location filename="../views/TirIntents.cpp" line="259"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="257"/>
+        <location filename="../views/TirIntents.cpp" line="265"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="290"/>
-        <location filename="../views/TirIntents.cpp" line="1090"/>
+        <location filename="../views/TirIntents.cpp" line="298"/>
+        <location filename="../views/TirIntents.cpp" line="1163"/>
         <source>read_at: %1 reads no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="291"/>
-        <location filename="../views/TirIntents.cpp" line="1091"/>
+        <location filename="../views/TirIntents.cpp" line="299"/>
+        <location filename="../views/TirIntents.cpp" line="1164"/>
         <source>write_at: %1 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="333"/>
-        <location filename="../views/TirIntents.cpp" line="338"/>
+        <location filename="../views/TirIntents.cpp" line="341"/>
+        <location filename="../views/TirIntents.cpp" line="346"/>
         <source>Refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="334"/>
+        <location filename="../views/TirIntents.cpp" line="342"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="349"/>
+        <location filename="../views/TirIntents.cpp" line="357"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="370"/>
+        <location filename="../views/TirIntents.cpp" line="378"/>
         <source>loops of extents %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="375"/>
+        <location filename="../views/TirIntents.cpp" line="383"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="381"/>
+        <location filename="../views/TirIntents.cpp" line="392"/>
+        <source>the loop&apos;s extent is not a constant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="400"/>
+        <source>the lengths reach the extent %1: leave room for a last partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="410"/>
+        <source>loops over %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="422"/>
         <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="396"/>
+        <location filename="../views/TirIntents.cpp" line="437"/>
         <source>Keep unit iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="397"/>
+        <location filename="../views/TirIntents.cpp" line="438"/>
         <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="403"/>
+        <location filename="../views/TirIntents.cpp" line="444"/>
         <source>Place among the loop&apos;s children</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="405"/>
+        <location filename="../views/TirIntents.cpp" line="446"/>
         <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="408"/>
+        <location filename="../views/TirIntents.cpp" line="449"/>
         <source>Keep loops of extent 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="409"/>
+        <location filename="../views/TirIntents.cpp" line="450"/>
         <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="427"/>
+        <location filename="../views/TirIntents.cpp" line="468"/>
         <source>merge: no loop of another nest in the scope of %1 lies at the depth of %2 with the same extents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="444"/>
+        <location filename="../views/TirIntents.cpp" line="485"/>
         <source>block %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="448"/>
+        <location filename="../views/TirIntents.cpp" line="489"/>
         <source>Reverse Compute At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="449"/>
+        <location filename="../views/TirIntents.cpp" line="490"/>
         <source>Reverse Compute Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="450"/>
+        <location filename="../views/TirIntents.cpp" line="491"/>
         <source>Decompose Reduction…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="451"/>
+        <location filename="../views/TirIntents.cpp" line="492"/>
         <source>Fuse with Inner Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="452"/>
+        <location filename="../views/TirIntents.cpp" line="493"/>
         <source>Merge with Other Nests…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="453"/>
+        <location filename="../views/TirIntents.cpp" line="494"/>
         <source>Tile with Inner Loop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="454"/>
+        <location filename="../views/TirIntents.cpp" line="495"/>
         <source>Blockize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="455"/>
+        <location filename="../views/TirIntents.cpp" line="496"/>
         <source>Transform Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="456"/>
+        <location filename="../views/TirIntents.cpp" line="497"/>
         <source>Set Scope…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="457"/>
+        <location filename="../views/TirIntents.cpp" line="498"/>
         <source>Storage Align…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="458"/>
+        <location filename="../views/TirIntents.cpp" line="499"/>
         <source>Reindex…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="459"/>
+        <location filename="../views/TirIntents.cpp" line="500"/>
         <source>Decompose Padding…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="460"/>
+        <location filename="../views/TirIntents.cpp" line="501"/>
         <source>Pad Einsum…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="461"/>
+        <location filename="../views/TirIntents.cpp" line="502"/>
         <source>Reorder Block Iterators…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="462"/>
+        <location filename="../views/TirIntents.cpp" line="503"/>
         <source>Set Data Type (Unsafe)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="463"/>
+        <location filename="../views/TirIntents.cpp" line="504"/>
         <source>Rolling Buffer…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="464"/>
+        <location filename="../views/TirIntents.cpp" line="505"/>
         <source>Read At (Copy per Iteration)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="465"/>
+        <location filename="../views/TirIntents.cpp" line="506"/>
+        <source>Partition…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="507"/>
         <source>Write At (Copy per Iteration)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="466"/>
+        <location filename="../views/TirIntents.cpp" line="508"/>
         <source>Add Unit Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="467"/>
+        <location filename="../views/TirIntents.cpp" line="509"/>
         <source>Annotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="468"/>
+        <location filename="../views/TirIntents.cpp" line="510"/>
         <source>Unannotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="469"/>
+        <location filename="../views/TirIntents.cpp" line="511"/>
         <source>Tensorize…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="470"/>
+        <location filename="../views/TirIntents.cpp" line="512"/>
         <source>Transform Block Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="471"/>
+        <location filename="../views/TirIntents.cpp" line="513"/>
         <source>Set Axis Separator…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="472"/>
+        <location filename="../views/TirIntents.cpp" line="514"/>
         <source>Annotate Buffer Access…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="497"/>
-        <location filename="../views/TirIntents.cpp" line="967"/>
+        <location filename="../views/TirIntents.cpp" line="545"/>
+        <location filename="../views/TirIntents.cpp" line="1040"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="502"/>
-        <location filename="../views/TirIntents.cpp" line="1152"/>
+        <location filename="../views/TirIntents.cpp" line="550"/>
+        <location filename="../views/TirIntents.cpp" line="1225"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="629"/>
-        <source>split: factor &apos;%1&apos; is neither a positive integer nor None</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="633"/>
+        <location filename="../views/TirIntents.cpp" line="684"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="634"/>
-        <source>split: at most one factor may be None</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="738"/>
+        <location filename="../views/TirIntents.cpp" line="791"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="745"/>
+        <location filename="../views/TirIntents.cpp" line="798"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="791"/>
+        <location filename="../views/TirIntents.cpp" line="844"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="818"/>
+        <location filename="../views/TirIntents.cpp" line="871"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="821"/>
+        <location filename="../views/TirIntents.cpp" line="874"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="832"/>
+        <location filename="../views/TirIntents.cpp" line="885"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="279"/>
-        <location filename="../views/TirIntents.cpp" line="862"/>
+        <location filename="../views/TirIntents.cpp" line="287"/>
+        <location filename="../views/TirIntents.cpp" line="915"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="868"/>
+        <location filename="../views/TirIntents.cpp" line="678"/>
+        <source>%1: factor &apos;%2&apos; is neither a positive integer nor None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="685"/>
+        <source>%1: give at least one length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="687"/>
+        <source>%1: at most one factor may be None</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="921"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="884"/>
+        <location filename="../views/TirIntents.cpp" line="937"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="888"/>
+        <location filename="../views/TirIntents.cpp" line="941"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="889"/>
+        <location filename="../views/TirIntents.cpp" line="942"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="903"/>
-        <source>fuse: %1 has no inner loop to fuse with</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="913"/>
-        <source>Loops to merge %1 with</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="918"/>
-        <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="928"/>
-        <source>check at least one loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="929"/>
-        <source>merged with %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="936"/>
-        <source>tile: %1 has no inner loop to tile with</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="943"/>
-        <location filename="../views/TirIntents.cpp" line="944"/>
-        <source>Inner extent of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../views/TirIntents.cpp" line="959"/>
-        <source>Position of the factored loop in %1.rf&apos;s shape</source>
+        <source>Lengths of the partitions (None: the rest)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="971"/>
-        <source>Blocks (consecutive, in the order they run)</source>
+        <location filename="../views/TirIntents.cpp" line="962"/>
+        <source>Each length starts a loop where the one before it ended; without None, a last loop runs to the extent. Each loop is in a block &lt;block&gt;_&lt;loop&gt;&lt;n&gt;_partition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="976"/>
-        <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
+        <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="986"/>
-        <source>Loop order (outermost first)</source>
+        <source>Loops to merge %1 with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="992"/>
-        <source>Thread axis</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="1000"/>
-        <source>compute_at: no block reads what %1 writes</source>
+        <location filename="../views/TirIntents.cpp" line="991"/>
+        <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="1001"/>
-        <source>reverse_compute_at: no block writes what %1 reads</source>
+        <source>check at least one loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="1002"/>
-        <source>Loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="1007"/>
-        <source>%1: %2 has no buffer to cache</source>
+        <source>merged with %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="1009"/>
-        <location filename="../views/TirIntents.cpp" line="1093"/>
-        <source>Read buffer</source>
+        <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1009"/>
-        <location filename="../views/TirIntents.cpp" line="1093"/>
-        <location filename="../views/TirIntents.cpp" line="1113"/>
-        <location filename="../views/TirIntents.cpp" line="1169"/>
-        <source>Written buffer</source>
+        <location filename="../views/TirIntents.cpp" line="1016"/>
+        <location filename="../views/TirIntents.cpp" line="1017"/>
+        <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1012"/>
-        <location filename="../views/TirIntents.cpp" line="1105"/>
-        <location filename="../views/TirIntents.cpp" line="1115"/>
-        <source>Storage scope</source>
+        <location filename="../views/TirIntents.cpp" line="1032"/>
+        <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1018"/>
-        <source>Blocks that read the copy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="1019"/>
-        <source>Blocks that read the cache directly</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="1023"/>
-        <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="1026"/>
-        <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="1037"/>
-        <source>%1 read the copy</source>
+        <location filename="../views/TirIntents.cpp" line="1044"/>
+        <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="1049"/>
-        <source>transform_layout: %1 accesses no buffer</source>
+        <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1050"/>
-        <location filename="../views/TirIntents.cpp" line="1135"/>
-        <source>Buffer</source>
+        <location filename="../views/TirIntents.cpp" line="1059"/>
+        <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1055"/>
-        <source>Index map (a Python lambda)</source>
+        <location filename="../views/TirIntents.cpp" line="1065"/>
+        <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1058"/>
-        <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
+        <location filename="../views/TirIntents.cpp" line="1073"/>
+        <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1063"/>
-        <source>Pad value (empty: None)</source>
+        <location filename="../views/TirIntents.cpp" line="1074"/>
+        <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1066"/>
-        <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
+        <location filename="../views/TirIntents.cpp" line="1075"/>
+        <source>Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1080"/>
+        <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="1082"/>
-        <source>Init block above loop</source>
+        <location filename="../views/TirIntents.cpp" line="1166"/>
+        <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1083"/>
-        <source>Padding block above loop</source>
+        <location filename="../views/TirIntents.cpp" line="1082"/>
+        <location filename="../views/TirIntents.cpp" line="1166"/>
+        <location filename="../views/TirIntents.cpp" line="1186"/>
+        <location filename="../views/TirIntents.cpp" line="1242"/>
+        <source>Written buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1085"/>
+        <location filename="../views/TirIntents.cpp" line="1178"/>
+        <location filename="../views/TirIntents.cpp" line="1188"/>
+        <source>Storage scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1091"/>
+        <source>Blocks that read the copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1092"/>
+        <source>Blocks that read the cache directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="1096"/>
-        <source>Copied per iteration of %1, before the first of its children that reads it; from there on they read the copy</source>
+        <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1100"/>
-        <source>Written into a copy by the children of %1 up to the last that writes it, and copied back after it</source>
+        <location filename="../views/TirIntents.cpp" line="1099"/>
+        <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1155"/>
-        <source>Block iterators in their new order</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="1163"/>
-        <source>Data type</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="1166"/>
-        <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="514"/>
-        <location filename="../views/TirIntents.cpp" line="1112"/>
-        <location filename="../views/TirIntents.cpp" line="1162"/>
-        <source>%1: %2 writes no buffer</source>
+        <location filename="../views/TirIntents.cpp" line="1110"/>
+        <source>%1 read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="1122"/>
-        <source>Axis</source>
+        <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1124"/>
-        <source>Factor</source>
+        <location filename="../views/TirIntents.cpp" line="1123"/>
+        <location filename="../views/TirIntents.cpp" line="1208"/>
+        <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1125"/>
-        <source>Offset</source>
+        <location filename="../views/TirIntents.cpp" line="1128"/>
+        <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1134"/>
-        <source>reindex: %1 accesses no buffer</source>
+        <location filename="../views/TirIntents.cpp" line="1131"/>
+        <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1136"/>
+        <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="1139"/>
+        <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1155"/>
+        <source>Init block above loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1156"/>
+        <source>Padding block above loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1169"/>
+        <source>Copied per iteration of %1, before the first of its children that reads it; from there on they read the copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1173"/>
+        <source>Written into a copy by the children of %1 up to the last that writes it, and copied back after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1228"/>
+        <source>Block iterators in their new order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1236"/>
+        <source>Data type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1239"/>
+        <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="562"/>
+        <location filename="../views/TirIntents.cpp" line="1185"/>
+        <location filename="../views/TirIntents.cpp" line="1235"/>
+        <source>%1: %2 writes no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1195"/>
+        <source>Axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1197"/>
+        <source>Factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1198"/>
+        <source>Offset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1207"/>
+        <source>reindex: %1 accesses no buffer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1212"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1144"/>
+        <location filename="../views/TirIntents.cpp" line="1217"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>

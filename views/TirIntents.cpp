@@ -112,6 +112,14 @@ Status ApplyOnLoop(tir::Schedule& sch, const Intent& intent) {
                        TirFlagOption(intent, "disable_predication"));
     return r.ok() ? Status::Ok() : Status(r.error());
   }
+  if (p == "loop_partition") {
+    auto factors = ParseSplitFactors(intent.params.value("factors").toString(), p);
+    if (!factors.ok()) return factors.error();
+    std::vector<ir::Expr> exprs;
+    for (const auto& f : *factors) exprs.push_back(f ? ir::Expr(*f) : ir::Expr());
+    auto r = sch.LoopPartition(loop, exprs);
+    return r.ok() ? Status::Ok() : Status(r.error());
+  }
   if (p == "parallel") return sch.Parallel(loop);
   if (p == "vectorize") return sch.Vectorize(loop);
   if (p == "unroll") return sch.Unroll(loop);
@@ -377,6 +385,39 @@ QString SplitExtents(const QString& text, std::optional<int64_t> extent) {
   return out;
 }
 
+// loop_partition's preview: the partitions' ranges, [0, 24) [24, 30).
+QString PartitionRanges(const QString& text, std::optional<int64_t> extent) {
+  auto factors = ParseSplitFactors(text, "loop_partition");
+  if (!factors.ok()) return Q(factors.error().message);
+  if (!extent) return TirIntentsText::tr("the loop's extent is not a constant");
+  int64_t known = 0;
+  bool inferred = false;
+  for (const auto& f : *factors) {
+    known += f ? *f : 0;
+    inferred = inferred || !f;
+  }
+  if (known >= *extent)
+    return TirIntentsText::tr("the lengths reach the extent %1: leave room for a last partition")
+        .arg(*extent);
+  QStringList parts;
+  int64_t at = 0;
+  for (const auto& f : *factors) {
+    int64_t end = at + (f ? *f : *extent - known);
+    parts << QString("[%1, %2)").arg(at).arg(end);
+    at = end;
+  }
+  if (!inferred) parts << QString("[%1, %2)").arg(at).arg(*extent);
+  return TirIntentsText::tr("loops over %1").arg(parts.join(" "));
+}
+
+// A first partition whose length is the largest multiple of 8 below the extent (the rest
+// is the tail), or half the loop.
+QString DefaultPartition(std::optional<int64_t> extent) {
+  if (!extent || *extent < 2) return "1, None";
+  int64_t body = *extent > 8 && *extent % 8 ? *extent - *extent % 8 : *extent / 2;
+  return QString("%1, None").arg(body);
+}
+
 QString NoCopyReader() {
   return TirIntentsText::tr(
       "cache_read: check a block to read the copy (TVM reads an empty list as all)");
@@ -462,6 +503,7 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "unsafe_set_dtype") return TirIntentsText::tr("Set Data Type (Unsafe)…");
   if (p == "rolling_buffer") return TirIntentsText::tr("Rolling Buffer…");
   if (p == "read_at") return TirIntentsText::tr("Read At (Copy per Iteration)…");
+  if (p == "loop_partition") return TirIntentsText::tr("Partition…");
   if (p == "write_at") return TirIntentsText::tr("Write At (Copy per Iteration)…");
   if (p == "add_unit_loop") return TirIntentsText::tr("Add Unit Loop");
   if (p == "annotate") return TirIntentsText::tr("Annotate…");
@@ -481,6 +523,12 @@ QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& p, const QSt
   if (p == "merge" && TirMergeChoices(sch, block, loop, 1).isEmpty())
     return NoMergeChoice(block, loop);
   if (p == "read_at" || p == "write_at") return CopyAtLoopProblem(sch, p, block, loop);
+  if (p == "loop_partition") {
+    std::optional<int64_t> extent;
+    for (const tir::ForNode* l : TirLoopsOf(sch, block))
+      if (Q(l->loop_var.name()) == loop) extent = TirConstExtent(*l);
+    return TirIntentProblem(sch, Intent{p, block, {loop}, {{"factors", DefaultPartition(extent)}}});
+  }
   if (!checked) return {};
   Intent dry{p, block, {loop}, {}};
   if (p == "fuse") {
@@ -545,24 +593,11 @@ const QStringList& TirBlockPrimitives() {
 }
 
 const QStringList& TirLoopPrimitives() {
-  static const QStringList list{"split",
-                                "tile",
-                                "fuse",
-                                "merge",
-                                "reorder",
-                                "parallel",
-                                "vectorize",
-                                "unroll",
-                                "bind",
-                                "rfactor",
-                                "blockize",
-                                "add_unit_loop",
-                                "decompose_reduction",
-                                "read_at",
-                                "write_at",
-                                "tensorize",
-                                "annotate",
-                                "unannotate"};
+  static const QStringList list{
+      "split",         "loop_partition",      "tile",    "fuse",     "merge",     "reorder",
+      "parallel",      "vectorize",           "unroll",  "bind",     "rfactor",   "blockize",
+      "add_unit_loop", "decompose_reduction", "read_at", "write_at", "tensorize", "annotate",
+      "unannotate"};
   return list;
 }
 
@@ -610,7 +645,8 @@ std::optional<int64_t> TirConstExtent(const tir::ForNode& loop) {
   return std::nullopt;
 }
 
-Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& text) {
+Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& text,
+                                                              const QString& primitive) {
   QString body = text.trimmed();
   if (body.startsWith('[') && body.endsWith(']')) body = body.mid(1, body.size() - 2);
   std::vector<std::optional<int64_t>> out;
@@ -625,13 +661,16 @@ Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& tex
     bool ok = false;
     int64_t v = f.toLongLong(&ok);
     if (!ok || v <= 0)
-      return Error(S(
-          TirIntentsText::tr("split: factor '%1' is neither a positive integer nor None").arg(f)));
+      return Error(S(TirIntentsText::tr("%1: factor '%2' is neither a positive integer nor None")
+                         .arg(primitive, f)));
     out.push_back(v);
   }
-  if (out.size() < 2)
-    return Error(S(TirIntentsText::tr("split: give at least two factors, e.g. None, 32")));
-  if (nones > 1) return Error(S(TirIntentsText::tr("split: at most one factor may be None")));
+  const bool split = primitive == "split";
+  if (out.size() < (split ? 2u : 1u))
+    return Error(S(split ? TirIntentsText::tr("split: give at least two factors, e.g. None, 32")
+                         : TirIntentsText::tr("%1: give at least one length").arg(primitive)));
+  if (nones > 1)
+    return Error(S(TirIntentsText::tr("%1: at most one factor may be None").arg(primitive)));
   return out;
 }
 
@@ -896,6 +935,26 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
       return SplitExtents(v.value("factors").toString(), extent);
     };
     fields << preview;
+  } else if (primitive == "loop_partition") {
+    problem = needLoop();
+    std::optional<int64_t> extent;
+    for (const tir::ForNode* l : TirLoopsOf(sch, block))
+      if (Q(l->loop_var.name()) == loop) extent = TirConstExtent(*l);
+    ParamField f;
+    f.key = "factors";
+    f.label = TirIntentsText::tr("Lengths of the partitions (None: the rest)");
+    f.kind = ParamField::Kind::Text;
+    f.value = DefaultPartition(extent);
+    f.tooltip = TirIntentsText::tr(
+        "Each length starts a loop where the one before it ended; without None, a last loop "
+        "runs to the extent. Each loop is in a block <block>_<loop><n>_partition");
+    ParamField preview;
+    preview.key = "preview";
+    preview.kind = ParamField::Kind::Preview;
+    preview.preview = [extent](const QVariantMap& v) {
+      return PartitionRanges(v.value("factors").toString(), extent);
+    };
+    fields << f << preview;
   } else if (primitive == "fuse") {
     problem = needLoop();
     int at = int(loops.indexOf(loop));

@@ -54,8 +54,10 @@ Result<tir::LoopRV> TirLoopRV(tir::Schedule& sch, const QString& block, const QS
 std::optional<int64_t> TirConstExtent(const tir::ForNode& loop);
 
 // split's factors as written in a dialog or a script: "None, 32" -> {nullopt, 32}.
-// At least two factors, each a positive integer or None (at most one None).
-Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& text);
+// At least two factors, each a positive integer or None (at most one None); loop_partition's
+// lengths the same, one at least (the errors name `primitive`).
+Result<std::vector<std::optional<int64_t>>> ParseSplitFactors(const QString& text,
+                                                              const QString& primitive = "split");
 
 // The optional arguments of an intent, at TVM's defaults where the intent does not set
 // them: preserve_unit_loops (false) of compute_at and reverse_compute_at,

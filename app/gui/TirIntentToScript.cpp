@@ -256,8 +256,12 @@ struct Printer {
       if (axis.isEmpty()) return Fail(TirIntentToScriptText::tr("bind needs a thread axis"));
       return Call(QString("%1, thread_axis=\"%2\"").arg(*loops, axis));
     }
-    if (p == "split") {
-      auto factors = views::ParseSplitFactors(intent.params.value("factors").toString());
+    if (p == "split" || p == "loop_partition") {
+      if (p == "loop_partition") {
+        if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
+          return Fail(problem);
+      }
+      auto factors = views::ParseSplitFactors(intent.params.value("factors").toString(), p);
       if (!factors.ok()) return factors.error();
       QStringList fs;
       for (const auto& f : *factors) fs << (f ? QString::number(*f) : QString("None"));

@@ -253,6 +253,26 @@ Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vecto
   return loops;
 }
 
+Result<std::vector<LoopRV>> Schedule::LoopPartition(const LoopRV& loop,
+                                                    const std::vector<Expr>& factors,
+                                                    bool preserve_unit_iters) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  auto vars = tir::LoopPartition(&Active(), *v, factors);
+  if (!vars.ok()) return vars.error();
+  Instruction inst = Inst(InstKind::LoopPartition, {loop.id});
+  inst.factors = factors;
+  inst.preserve_unit_iters = preserve_unit_iters;
+  std::vector<LoopRV> loops;
+  for (const Var& nv : *vars) {
+    loops.push_back({NewLoopRV(nv)});
+    inst.outputs.push_back(loops.back().id);
+  }
+  trace_.insts.push_back(std::move(inst));
+  return loops;
+}
+
 Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vector<ExprRV>& factors,
                                             bool preserve_unit_iters, bool disable_predication) {
   std::vector<Expr> values;
@@ -1026,6 +1046,11 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     }
     case InstKind::GetConsumers: {
       auto r = sch->GetConsumers({in.at(0)});
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::LoopPartition: {
+      auto r = sch->LoopPartition({in.at(0)}, inst.factors, inst.preserve_unit_iters);
       if (!r.ok()) return r.error();
       return ids(*r);
     }

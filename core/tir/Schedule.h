@@ -95,6 +95,11 @@ class Schedule {
                                     bool preserve_unit_iters = true,
                                     bool disable_predication = false);
   // Split by sampled factors (an ExprRV with id -1 is None).
+  // The loop cut into consecutive loops of the factors' lengths (one may be None), each in
+  // its own partition block; TVM's loop_partition (preserve_unit_iters is recorded only,
+  // as TVM ignores it).
+  Result<std::vector<LoopRV>> LoopPartition(const LoopRV& loop, const std::vector<Expr>& factors,
+                                            bool preserve_unit_iters = true);
   Result<std::vector<LoopRV>> Split(const LoopRV& loop, const std::vector<ExprRV>& factors,
                                     bool preserve_unit_iters = true,
                                     bool disable_predication = false);

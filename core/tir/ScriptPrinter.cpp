@@ -351,12 +351,18 @@ std::string Printer::Function(const PrimFunc& f) {
                        root->block->annotations.empty() && root->block->reads.empty() &&
                        root->block->writes.empty() && !HasInit(*root->block);
   if (implicit_root) {
+    // TVM's rule: the root stays implicit when it allocates, or when its body is a block
+    // with iterators, or (not a block itself) holds one; a root whose body is one block
+    // without iterators (loop_partition's common block) is written out.
     bool has_block = false;
     PreOrderVisit(root->block->body, [&](const StmtNode* n) {
       has_block = has_block || n->kind == StmtKind::BlockRealize;
       return !has_block;
     });
-    implicit_root = has_block || !root->block->alloc_buffers.empty();
+    if (const auto* only = As<BlockRealizeNode>(root->block->body))
+      has_block = !only->block->iter_vars.empty();
+    implicit_root =
+        (has_block || !root->block->alloc_buffers.empty()) && root->block->match_buffers.empty();
   }
   if (implicit_root) {
     Line(std::string("# with ") + T(STir() ? "sblock" : "block") + "(\"root\"):");

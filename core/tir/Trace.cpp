@@ -101,6 +101,8 @@ const char* inst_kind_name(InstKind kind) {
       return "ReadAt";
     case InstKind::WriteAt:
       return "WriteAt";
+    case InstKind::LoopPartition:
+      return "LoopPartition";
   }
   return "?";
 }
@@ -247,6 +249,14 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         line = OutputList(outs) + "sch.split(loop=" + in0 + ", factors=[" + factors +
                "], preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") +
                ", disable_predication=" + (inst.disable_predication ? "True" : "False") + ")";
+        break;
+      }
+      case InstKind::LoopPartition: {
+        std::string factors;
+        for (size_t i = 0; i < inst.factors.size(); ++i)
+          factors += (i ? ", " : "") + Factor(inst.factors[i]);
+        line = OutputList(outs) + "sch.loop_partition(loop=" + in0 + ", factors=[" + factors +
+               "], preserve_unit_iters=" + (inst.preserve_unit_iters ? "True" : "False") + ")";
         break;
       }
       case InstKind::Fuse:

@@ -67,8 +67,9 @@ enum class InstKind {
   RollingBuffer,
   ReadAt,
   WriteAt,
+  LoopPartition,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::WriteAt) + 1;
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::LoopPartition) + 1;
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -83,7 +84,7 @@ char output_prefix(InstKind kind);
 struct Instruction {
   InstKind kind = InstKind::GetBlock;
   std::vector<int> inputs;    // random variable ids
-  std::vector<Expr> factors;  // Split: the factors as given (undefined = None)
+  std::vector<Expr> factors;  // Split, LoopPartition: the factors as given (undefined = None)
   // GetBlock: block name; Bind: thread axis; Cache*: scope; Annotate: key; Tensorize: the
   // intrinsic's name; UnsafeSetDType: the data type
   std::string name;

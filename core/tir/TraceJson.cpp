@@ -74,7 +74,7 @@ std::string TraceToJson(const Trace& trace) {
          ++i) {
       // TVM's as_json writes a None input as the string "None".
       inst.inputs[i] < 0 ? w.value("None") : w.value(RVName(inst.inputs[i], names));
-      if (inst.kind == InstKind::Split && i == 0) {
+      if ((inst.kind == InstKind::Split || inst.kind == InstKind::LoopPartition) && i == 0) {
         for (const Expr& f : inst.factors) {
           const int64_t* c = f.defined() ? ir::as_const_int(f) : nullptr;
           c ? w.value(*c) : w.value("None");
@@ -108,6 +108,7 @@ std::string TraceToJson(const Trace& trace) {
         w.value(int64_t{inst.preserve_unit_iters}).value(int64_t{inst.disable_predication});
         break;
       case InstKind::Fuse:
+      case InstKind::LoopPartition:
         w.value(int64_t{inst.preserve_unit_iters});
         break;
       case InstKind::Bind:
@@ -241,7 +242,8 @@ Result<Trace> TraceFromJson(std::string_view text) {
     for (const JsonValue& in : inputs) {
       if (sampled_split && !inst.inputs.empty() && none(in)) {
         inst.inputs.push_back(-1);  // None among sampled factors
-      } else if (inst.kind == InstKind::Split && !inst.inputs.empty() && none(in)) {
+      } else if ((inst.kind == InstKind::Split || inst.kind == InstKind::LoopPartition) &&
+                 !inst.inputs.empty() && none(in)) {
         inst.factors.emplace_back();
       } else if (inst.kind == InstKind::Annotate && !inst.inputs.empty()) {
         if (in.is_string() && ids.count(in.string)) {
@@ -257,7 +259,8 @@ Result<Trace> TraceFromJson(std::string_view text) {
         auto it = ids.find(in.string);
         if (it == ids.end()) return Bad(n, "random variable " + in.string + " is not defined");
         inst.inputs.push_back(it->second);
-      } else if (inst.kind == InstKind::Split && (in.is_null() || in.is_integer)) {
+      } else if ((inst.kind == InstKind::Split || inst.kind == InstKind::LoopPartition) &&
+                 (in.is_null() || in.is_integer)) {
         inst.factors.push_back(in.is_null() ? Expr()
                                             : ir::make_const(DataType::Int(32), in.integer));
       } else if (in.is_array() &&
@@ -299,6 +302,11 @@ Result<Trace> TraceFromJson(std::string_view text) {
         break;
       case InstKind::Fuse:
         inst.preserve_unit_iters = num(0, 1) != 0;
+        break;
+      case InstKind::LoopPartition:
+        inst.preserve_unit_iters = num(0, 1) != 0;
+        if (inst.inputs.size() != 1 || inst.factors.empty())
+          return Bad(n, "loop_partition needs a loop and factors that are integers or None");
         break;
       case InstKind::Bind:
       case InstKind::Annotate:

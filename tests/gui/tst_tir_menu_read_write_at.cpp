@@ -58,9 +58,8 @@ class TestTirMenuReadWriteAt : public QObject, protected testing::TirMenuWindow 
     views::SetParameterAsker(Answer({{"buffer", "1: B"}, {"storage_scope", "shared"}}, &asked));
     QVERIFY2(FromNestLoop("C", "k_0", "read_at"), qPrintable(Status()));
     QCOMPARE(asked.value(0).choices, (QStringList{"0: A", "1: B"}));
-    QCOMPARE(LastLine(Text()),
-             QString("sch.read_at(sch.get_loops(sch.get_block(\"C\"))[2], "
-                     "sch.get_block(\"C\"), 1, \"shared\")"));
+    QCOMPARE(LastLine(Text()), QString("sch.read_at(sch.get_loops(sch.get_block(\"C\"))[2], "
+                                       "sch.get_block(\"C\"), 1, \"shared\")"));
     QVERIFY(HasBlock(Sch(), "B_shared"));
     QCOMPARE(views::TirFindBlock(Sch(), "C")->block->reads.at(1).buffer->name,
              std::string("B_shared"));
@@ -85,7 +84,8 @@ class TestTirMenuReadWriteAt : public QObject, protected testing::TirMenuWindow 
   // entries are disabled there with the schedule's reason.
   void disabledWhereTheCopyWouldRunPastTheBuffer() {
     const QString program =
-        Program() + "d0, d1 = sch.split(sch.get_loops(sch.get_block(\"D\"))[0], factors=[None, 5])\n";
+        Program() +
+        "d0, d1 = sch.split(sch.get_loops(sch.get_block(\"D\"))[0], factors=[None, 5])\n";
     QVERIFY2(Open(program, "read_at_disabled_tir.py"), qPrintable(w->lastMessage()));
     views::TirLoopNestView* nest = w->tirLoopNestView();
     std::unique_ptr<QMenu> menu(nest->contextMenuFor(nest->loopItem("D", "i_0")));

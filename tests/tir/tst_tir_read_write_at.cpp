@@ -2,8 +2,8 @@
 // oracle computes (a GEMM whose A and B panels are staged per k step and whose C tile is
 // accumulated in a local copy written back after the k loop); each refusal (no block under
 // the loop accesses the buffer, a read after the last write, a copy that would run past the
-// buffer, a name taken; a write before the first read is a TVM reference program's) leaves function and trace alone; the
-// instructions print and round-trip through JSON as TVM writes them.
+// buffer, a name taken; a write before the first read is a TVM reference program's) leaves function
+// and trace alone; the instructions print and round-trip through JSON as TVM writes them.
 #include <QtTest>
 
 #include "TirLowerSupport.h"
@@ -84,7 +84,8 @@ class TestTirReadWriteAt : public QObject {
     std::vector<LoopRV> i = *sch.Split(loops[0], {Expr(), Expr(7)});
     QVERIFY(sch.ComputeAt(*sch.GetBlock("B"), i[0]).ok());
     BlockRV c = *sch.GetBlock("C");
-    ExpectRefusal(sch, [&] { return AsStatus(sch.ReadAt(i[0], c, 0, "local")); }, "ReadWriteAtError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.ReadAt(i[0], c, 0, "local")); }, "ReadWriteAtError");
     auto again = sch.ReadAt(i[0], c, 0, "local");
     QVERIFY(!again.ok());
     QVERIFY2(Q(again.error().message).contains("reaches 35 in axis 0 of B (extent 30)"),
@@ -98,29 +99,36 @@ class TestTirReadWriteAt : public QObject {
     BlockRV c = *sch.GetBlock("C"), d = *sch.GetBlock("D");
     std::vector<LoopRV> cl = *sch.GetLoops(c), dl = *sch.GetLoops(d);
     // D's loop reads no A; C's loop writes C at the reads' place; D writes nothing of C.
-    ExpectRefusal(sch, [&] { return AsStatus(sch.ReadAt(dl[0], c, 0, "local")); }, "ReadWriteAtError");
-    ExpectRefusal(sch, [&] { return AsStatus(sch.ReadAt(cl[0], c, 2, "local")); },
-                  "BufferIndexOutOfRangeError");
-    ExpectRefusal(sch, [&] { return AsStatus(sch.WriteAt(dl[0], c, 0, "local")); }, "ReadWriteAtError");
-    ExpectRefusal(sch, [&] { return AsStatus(sch.WriteAt(cl[0], c, 1, "local")); },
-                  "BufferIndexOutOfRangeError");
-    ExpectRefusal(sch, [&] { return AsStatus(sch.ReadAt(cl[0], c, 0, "texture")); },
-                  "InvalidStorageScopeError");
-    ExpectRefusal(sch, [&] { return AsStatus(sch.ReadAt(cl[0], c, -1, "local")); },
-                  "BufferIndexOutOfRangeError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.ReadAt(dl[0], c, 0, "local")); }, "ReadWriteAtError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.ReadAt(cl[0], c, 2, "local")); },
+        "BufferIndexOutOfRangeError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.WriteAt(dl[0], c, 0, "local")); }, "ReadWriteAtError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.WriteAt(cl[0], c, 1, "local")); },
+        "BufferIndexOutOfRangeError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.ReadAt(cl[0], c, 0, "texture")); },
+        "InvalidStorageScopeError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.ReadAt(cl[0], c, -1, "local")); },
+        "BufferIndexOutOfRangeError");
     // A read after the last write under the loop: C's k loop reads and writes C itself, D's
     // nest is not under it; at the root level, a loop holding the writer and a later reader.
     QVERIFY(sch.ComputeAt(c, dl[0]).ok());
     std::vector<LoopRV> at = *sch.GetLoops(d);
-    ExpectRefusal(sch, [&] { return AsStatus(sch.WriteAt(at[0], c, 0, "local")); }, "ReadWriteAtError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.WriteAt(at[0], c, 0, "local")); }, "ReadWriteAtError");
     // The copy's name is taken: A copied per iteration of C's k loop as A_local, then the
     // copy's own read of A at D's loop would be A_local again (TVM would make a second
     // block of that name; Tessera keeps names unique).
     std::vector<LoopRV> cl2 = *sch.GetLoops(c);
     auto copy = sch.ReadAt(cl2.back(), c, 0, "local");
     QVERIFY2(copy.ok(), copy.ok() ? "" : copy.error().message.c_str());
-    ExpectRefusal(sch, [&] { return AsStatus(sch.ReadAt(at[0], *copy, 0, "local")); },
-                  "ReadWriteAtError");
+    ExpectRefusal(
+        sch, [&] { return AsStatus(sch.ReadAt(at[0], *copy, 0, "local")); }, "ReadWriteAtError");
   }
 
   // As TVM writes them: loop and block are the inputs, index and scope the attributes; the
@@ -133,11 +141,12 @@ class TestTirReadWriteAt : public QObject {
     QVERIFY(sch.ReadAt(t.k0, c, 1, "shared").ok());
     QVERIFY(sch.WriteAt(t.j0, c, 0, "local").ok());
     const QString json = Q(TraceToJson(sch.trace()));
-    QVERIFY2(QRegularExpression(
-                 "\\[\"ReadAt\", \\[\"l\\d+\", \"b\\d+\"\\], \\[1, \"shared\"\\], \\[\"b\\d+\"\\]\\]")
-                 .match(json)
-                 .hasMatch(),
-             qPrintable(json));
+    QVERIFY2(
+        QRegularExpression(
+            "\\[\"ReadAt\", \\[\"l\\d+\", \"b\\d+\"\\], \\[1, \"shared\"\\], \\[\"b\\d+\"\\]\\]")
+            .match(json)
+            .hasMatch(),
+        qPrintable(json));
     QVERIFY2(json.contains("[\"WriteAt\", "), qPrintable(json));
     auto back = TraceFromJson(json.toStdString());
     QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());

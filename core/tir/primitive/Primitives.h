@@ -41,6 +41,14 @@ Result<Var> Fuse(ScheduleState* state, const std::vector<Var>& loops, bool prese
 // the chain keep their places.
 Status Reorder(ScheduleState* state, const std::vector<Var>& loops);
 
+// ---- LoopPartition.cpp ----
+// Cuts `loop` (constant, starting at 0) into consecutive loops of the factors' lengths (one
+// may be undefined, None: what the others leave; without one, a last loop runs to the
+// extent), each in a block "<block>_<loop><n>_partition" under "<block>_<loop>_common".
+// Returns the new loops, named loop0, loop1, ...
+Result<std::vector<Var>> LoopPartition(ScheduleState* state, const Var& loop,
+                                       std::vector<Expr> factors);
+
 // ---- LoopMerge.cpp ----
 // Merges loops of separate nests under one scope (each nest from the given loop up to the
 // loops' lowest common ancestor, a chain of only children of equal extents, starting at

@@ -70,7 +70,8 @@ Stmt MakeCopyBlock(const ScheduleState& state, const ForNode* loop, const Buffer
         ir::MakeIterVar(Range((*l)->min, (*l)->extent), iter, ir::IterVarType::DataPar));
     return iter;
   };
-  for (Range& r : region) r = Range(ir::Substitute(r.min, to_iter), ir::Substitute(r.extent, to_iter));
+  for (Range& r : region)
+    r = Range(ir::Substitute(r.min, to_iter), ir::Substitute(r.extent, to_iter));
 
   std::vector<Var> axes;
   std::vector<Expr> indices;
@@ -105,8 +106,7 @@ Status CheckCopyInBounds(const ScheduleState& state, const ForNode* loop, const 
   arith::IntSetMap dom;
   std::vector<const ForNode*> loops = state.LoopsAbove(loop);
   loops.push_back(loop);
-  for (const ForNode* l : loops)
-    dom[l->loop_var] = arith::IntSet::FromMinExtent(l->min, l->extent);
+  for (const ForNode* l : loops) dom[l->loop_var] = arith::IntSet::FromMinExtent(l->min, l->extent);
   arith::Analyzer analyzer;
   for (size_t d = 0; d < region.size() && d < buffer->shape.size(); ++d) {
     arith::IntSet lo = arith::EvalSet(region[d].min, dom, &analyzer);
@@ -118,9 +118,10 @@ Status CheckCopyInBounds(const ScheduleState& state, const ForNode* loop, const 
     if ((first && *first < 0) || (end && dim && *end > *dim))
       return ScheduleError(
           "ReadWriteAtError",
-          std::string(primitive) + ": the copy of " + RegionText(buffer, region) + " per iteration of " +
-              loop->loop_var.name() + " reaches " + (first && *first < 0 ? std::to_string(*first) : std::to_string(*end)) +
-              " in axis " + std::to_string(d) + " of " + buffer->name + " (extent " +
+          std::string(primitive) + ": the copy of " + RegionText(buffer, region) +
+              " per iteration of " + loop->loop_var.name() + " reaches " +
+              (first && *first < 0 ? std::to_string(*first) : std::to_string(*end)) + " in axis " +
+              std::to_string(d) + " of " + buffer->name + " (extent " +
               ExprToTVMScript(buffer->shape[d]) +
               "): the loops below it have a tail guarded by T.where, which the copy does not "
               "see (TVM would copy out of bounds). Split by a divisor of the extent, or pad "
@@ -162,25 +163,27 @@ Result<std::string> ReadWriteAt(ScheduleState* state, const Var& loop_var,
   size_t insert = 0, first = 0, last = 0;  // the copy's place, the children rewritten
   if (read) {
     if (acc.reads.empty())
-      return ScheduleError("ReadWriteAtError", "read_at: no block" + where + " reads " + (*src)->name);
+      return ScheduleError("ReadWriteAtError",
+                           "read_at: no block" + where + " reads " + (*src)->name);
     if (!acc.writes.empty() && acc.writes.back() >= acc.reads.front())
       return ScheduleError("ReadWriteAtError", "read_at: " + (*src)->name + " is written" + where +
-                                             " at or after its first read there; the copy "
-                                             "would miss what is written");
+                                                   " at or after its first read there; the copy "
+                                                   "would miss what is written");
     insert = first = acc.reads.front();
     last = children.size();
   } else {
     if (acc.writes.empty())
-      return ScheduleError("ReadWriteAtError", "write_at: no block" + where + " writes " + (*src)->name);
+      return ScheduleError("ReadWriteAtError",
+                           "write_at: no block" + where + " writes " + (*src)->name);
     if (!acc.reads.empty() && acc.reads.back() > acc.writes.back())
-      return ScheduleError("ReadWriteAtError", "write_at: " + (*src)->name + " is read" + where +
-                                             " after its last write there; the read would miss "
-                                             "what the copy writes back");
+      return ScheduleError("ReadWriteAtError",
+                           "write_at: " + (*src)->name + " is read" + where +
+                               " after its last write there; the read would miss "
+                               "what the copy writes back");
     insert = last = acc.writes.back() + 1;
   }
 
-  Region region =
-      AnalyzeAccessedRegion(*state, *loop, *src, read, storage_scope).AsRegion();
+  Region region = AnalyzeAccessedRegion(*state, *loop, *src, read, storage_scope).AsRegion();
   arith::Analyzer analyzer;
   for (Range& r : region) r = Range(analyzer.Simplify(r.min), analyzer.Simplify(r.extent));
   if (Status s = CheckCopyInBounds(*state, *loop, *src, region, primitive); !s.ok())

@@ -113,6 +113,34 @@ Result<Value> TirMethodSplit(const TirMethodCall& c) {
   return c.ListOf(*loops);
 }
 
+// loop_partition(loop, factors, preserve_unit_iters): constant factors or None.
+Result<Value> TirMethodLoopPartition(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  const Value& factors = c.args().get("factors");
+  if (!factors.is_sequence()) return c.args().TypeError("factors", "a list of int or None");
+  std::vector<tir::Expr> exprs;
+  for (const Value& f : factors.items()) {
+    if (f.is_none()) {
+      exprs.push_back(tir::Expr());
+      continue;
+    }
+    std::optional<ir::Expr> e;
+    if (!f.as<TirRandomVariable>() && !f.is_string() && !f.is_float()) e = ToExpr(f);
+    if (!e)
+      return c.args().ErrorAt("factors",
+                              "loop_partition(): a factor must be an int, an integer constant or "
+                              "None, not " +
+                                  f.type_name());
+    exprs.push_back(*e);
+  }
+  auto preserve = c.Flag("preserve_unit_iters", true);
+  if (!preserve) return preserve.error();
+  auto loops = c.sch().LoopPartition(*loop, exprs, *preserve);
+  if (!loops) return loops.error();
+  return c.ListOf(*loops);
+}
+
 Result<Value> TirMethodMerge(const TirMethodCall& c) {
   auto loops = c.VariadicLoops();
   if (!loops) return loops.error();
@@ -770,6 +798,7 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"merge",                  {},                                                   0, true,  TirMethodMerge},
     {"split",                  {"loop", "factors", "preserve_unit_iters",
                                 "disable_predication"},                              2, false, TirMethodSplit},
+    {"loop_partition",         {"loop", "factors", "preserve_unit_iters"},           2, false, TirMethodLoopPartition},
     {"reorder",                {},                                                   0, true,  TirMethodReorder},
     {"add_unit_loop",          {"block_or_loop"},                                    1, false, TirMethodAddUnitLoop},
     {"parallel",               {"loop"},                                             1, false, TirMethodLoopKind<&tir::Schedule::Parallel>},
