@@ -51,9 +51,8 @@ class TestTirMenuLoopPartition : public QObject, protected testing::TirMenuWindo
     QCOMPARE(asked.value(1).preview(QVariantMap{{"factors", "10, 10"}}),
              QString("loops over [0, 10) [10, 20) [20, 30)"));
     QVERIFY(asked.value(1).preview(QVariantMap{{"factors", "30"}}).contains("reach the extent"));
-    QCOMPARE(LastLine(Text()),
-             QString("sch.loop_partition(sch.get_loops(sch.get_block(\"B\"))[0], "
-                     "factors=[24, None])"));
+    QCOMPARE(LastLine(Text()), QString("sch.loop_partition(sch.get_loops(sch.get_block(\"B\"))[0], "
+                                       "factors=[24, None])"));
     QVERIFY(views::TirFindBlock(Sch(), "B_i1"));
     QVERIFY(views::TirFindBlock(Sch(), "B_i_common"));
     UndoOnce();

@@ -364,7 +364,21 @@ class TestTirScheduleScript : public QObject {
         << std::string("t.py:11:14: error: split() got an unexpected keyword argument 'factor'");
     QTest::newRow("a string factor")
         << head + "sch.split(i, factors=['4', None])\n"
-        << std::string("split(): a factor must be an int, a PrimExpr or None, not str");
+        << std::string("error: split(): a factor must be an int, a PrimExpr or None, not str");
+    QTest::newRow("a float length")
+        << head + "sch.loop_partition(i, [8.5])\n"
+        << std::string(
+               "error: loop_partition(): a factor must be an int, an integer constant or None, "
+               "not float");
+    QTest::newRow("two inferred lengths")
+        << head + "sch.loop_partition(i, [None, 4, None])\n"
+        << std::string("NotSingleInferFactorError: Only one factor can be specified");
+    QTest::newRow("read_at with the block first")
+        << head + "sch.read_at(b, i, 0, 'shared')\n"
+        << std::string("read_at(): argument 'loop' must be a LoopRV, not BlockRV");
+    QTest::newRow("write_at into an unknown scope")
+        << head + "sch.write_at(i, b, 0, 'texture')\n"
+        << std::string("InvalidStorageScopeError: Invalid storage scope \"texture\"");
     QTest::newRow("a random variable of another schedule")
         << head + "other = tir.Schedule(te.create_prim_func([A, B, C]))\nother.parallel(i)\n"
         << std::string(

@@ -78,21 +78,36 @@ class TestTirLoopPartition : public QObject {
     auto partition = [&](const LoopRV& loop, std::vector<Expr> f) {
       return AsStatus(sch.LoopPartition(loop, f));
     };
-    ExpectRefusal(sch, [&] { return partition(l[0], {Expr(), Expr(3), Expr()}); },
-                  "NotSingleInferFactorError");
-    ExpectRefusal(sch, [&] { return partition(l[0], {Expr(8), Expr(4)}); }, "WrongFactorError");
-    ExpectRefusal(sch, [&] { return partition(l[0], {Expr(0), Expr()}); },
-                  "NonPositiveFactorError");
-    ExpectRefusal(sch, [&] { return partition(l[0], {}); }, "ValueError");
+    ExpectRefusal(
+        sch,
+        [&] {
+          return partition(l[0], {Expr(), Expr(3), Expr()});
+        },
+        "NotSingleInferFactorError");
+    ExpectRefusal(
+        sch,
+        [&] {
+          return partition(l[0], {Expr(8), Expr(4)});
+        },
+        "WrongFactorError");
+    ExpectRefusal(
+        sch,
+        [&] {
+          return partition(l[0], {Expr(0), Expr()});
+        },
+        "NonPositiveFactorError");
+    ExpectRefusal(
+        sch, [&] { return partition(l[0], {}); }, "ValueError");
     // k binds C's reduction iterator and C has an init: each partition would reset C.
-    ExpectRefusal(sch, [&] { return partition(l[2], {Expr(8)}); }, "LoopPartitionInitError");
+    ExpectRefusal(
+        sch, [&] { return partition(l[2], {Expr(8)}); }, "LoopPartitionInitError");
     // A partition's loop starts where the one before it ended: cutting it again is refused.
     std::vector<LoopRV> parts = *sch.LoopPartition(l[0], {Expr(4)});
-    ExpectRefusal(sch, [&] { return partition(parts[1], {Expr(2)}); },
-                  "LoopNotStartWithZeroError");
+    ExpectRefusal(
+        sch, [&] { return partition(parts[1], {Expr(2)}); }, "LoopNotStartWithZeroError");
     QVERIFY(sch.Bind((*sch.GetLoops(*sch.GetBlock("C_i0")))[0], "threadIdx.x").ok());
-    ExpectRefusal(sch, [&] { return partition(parts[0], {Expr(2)}); },
-                  "HasAnnotationOrThreadBindingError");
+    ExpectRefusal(
+        sch, [&] { return partition(parts[0], {Expr(2)}); }, "HasAnnotationOrThreadBindingError");
   }
 
   // As TVM writes it: the loop and the factors are the inputs (None as "None"),

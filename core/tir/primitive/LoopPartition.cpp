@@ -164,13 +164,13 @@ Status CheckNoInitUnderReduction(const ForNode* loop) {
       if (b.iter_vars[i]->iter_type != ir::IterVarType::CommReduce || !HasInit(b) ||
           !ir::UsesVar(r->iter_values[i], loop->loop_var))
         continue;
-      out = ScheduleError(
-          "LoopPartitionInitError",
-          "loop_partition of " + loop->loop_var.name() + ": the block " + b.name +
-              " has an init (T.init) and its reduction iterator " + b.iter_vars[i]->var.name() +
-              " is bound to the loop; each partition would initialize " + b.name +
-              " again and lose what the partitions before it summed (TVM does so). "
-              "Decompose the reduction first (decompose_reduction)");
+      out = ScheduleError("LoopPartitionInitError",
+                          "loop_partition of " + loop->loop_var.name() + ": the block " + b.name +
+                              " has an init (T.init) and its reduction iterator " +
+                              b.iter_vars[i]->var.name() +
+                              " is bound to the loop; each partition would initialize " + b.name +
+                              " again and lose what the partitions before it summed (TVM does so). "
+                              "Decompose the reduction first (decompose_reduction)");
       return false;
     }
     return true;

@@ -98,9 +98,7 @@ Result<Value> TirMethodSplit(const TirMethodCall& c) {
     auto e = ToExpr(f);
     if (!e || f.is_string() || f.is_float())
       return c.args().ErrorAt("factors",
-                              "split(): a factor must be an int, a PrimExpr or None, "
-                              "not " +
-                                  f.type_name());
+                              "a factor must be an int, a PrimExpr or None, not " + f.type_name());
     exprs.push_back(*e);
   }
   auto preserve = c.Flag("preserve_unit_iters", true);
@@ -128,10 +126,8 @@ Result<Value> TirMethodLoopPartition(const TirMethodCall& c) {
     std::optional<ir::Expr> e;
     if (!f.as<TirRandomVariable>() && !f.is_string() && !f.is_float()) e = ToExpr(f);
     if (!e)
-      return c.args().ErrorAt("factors",
-                              "loop_partition(): a factor must be an int, an integer constant or "
-                              "None, not " +
-                                  f.type_name());
+      return c.args().ErrorAt(
+          "factors", "a factor must be an int, an integer constant or None, not " + f.type_name());
     exprs.push_back(*e);
   }
   auto preserve = c.Flag("preserve_unit_iters", true);
