@@ -180,6 +180,46 @@ class TestTirCuda : public QObject {
     CheckOnEmulator(*p);
   }
 
+  // read_at of A and B per k step into shared memory, write_at of C's tile from a local
+  // copy after the k loop: each thread block copies its 32 x 8 tiles (the copy relaxed
+  // over its threads), and the result is the oracle's with no race.
+  void readAtAndWriteAtRunOnTheEmulator() {
+    const std::string source =
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def mm(A: T.Buffer((64, 64), 'float32'), B: T.Buffer((64, 64), 'float32'),\n"
+        "       C: T.Buffer((64, 64), 'float32')):\n"
+        "    for by in T.thread_binding(2, thread='blockIdx.y'):\n"
+        "        for bx in T.thread_binding(2, thread='blockIdx.x'):\n"
+        "            for ty in T.thread_binding(8, thread='threadIdx.y'):\n"
+        "                for tx in T.thread_binding(8, thread='threadIdx.x'):\n"
+        "                    for k0 in range(8):\n"
+        "                        for k1, i, j in T.grid(8, 4, 4):\n"
+        "                            with T.block('C'):\n"
+        "                                vi = T.axis.S(64, by * 32 + ty * 4 + i)\n"
+        "                                vj = T.axis.S(64, bx * 32 + tx * 4 + j)\n"
+        "                                vk = T.axis.R(64, k0 * 8 + k1)\n"
+        "                                with T.init():\n"
+        "                                    C[vi, vj] = T.float32(0)\n"
+        "                                C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]\n"
+        "sch = tir.Schedule(mm)\n"
+        "c = sch.get_block('C')\n"
+        "by, bx, ty, tx, k0, k1, i, j = sch.get_loops(c)\n"
+        "sch.read_at(k0, c, 0, 'shared')\n"
+        "sch.read_at(k0, c, 1, 'shared')\n"
+        "sch.write_at(tx, c, 0, 'local')\n";
+    auto p = Load(source);
+    QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
+    auto lowered = LowerForGpu(p->tir_schedule->func());
+    QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+    auto cuda = codegen::EmitCUDASource(*lowered);
+    QVERIFY2(cuda.ok(), cuda.ok() ? "" : cuda.error().message.c_str());
+    QVERIFY2(Contains(*cuda, "__shared__ float A_shared[256];"), cuda->c_str());
+    QVERIFY2(Contains(*cuda, "float C_local[16];"), cuda->c_str());
+    CheckOnEmulator(*p);
+  }
+
   void elementwiseRunsOnTheEmulator() {
     auto p = Load(kElementwise);
     QVERIFY2(p.ok(), p.ok() ? "" : p.error().format().c_str());
