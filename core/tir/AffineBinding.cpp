@@ -68,6 +68,9 @@ struct Digit {
 struct Mark {
   std::vector<Digit> digits;
   bool offset = false;  // a constant is added (a loop not starting at 0, a `+ c`)
+  // Parts that overlap (`v0 * 2 + v1`, v1 in [0, 4)): surjective, not bijective; its value
+  // is no longer each digit times the extents after it, so it is not split again.
+  bool overlapped = false;
 };
 
 using LoopRanges = std::map<const ir::ExprNode*, Range>;
@@ -83,7 +86,7 @@ int64_t MarkExtent(const Mark& m) {
 
 // `m // c`: the digits below c are dropped, a digit c cuts is split.
 std::optional<Mark> DivMark(Mark m, int64_t c) {
-  if (m.offset) return std::nullopt;
+  if (m.offset || m.overlapped) return std::nullopt;
   while (c > 1 && !m.digits.empty()) {
     Digit& d = m.digits.back();
     if (d.extent < 0) return std::nullopt;
@@ -102,7 +105,7 @@ std::optional<Mark> DivMark(Mark m, int64_t c) {
 
 // `m % c`: the digits below c are kept, a digit c cuts keeps its lower part.
 std::optional<Mark> ModMark(const Mark& m, int64_t c) {
-  if (m.offset) return std::nullopt;
+  if (m.offset || m.overlapped) return std::nullopt;
   std::vector<Digit> kept;
   for (size_t i = m.digits.size(); i-- > 0 && c > 1;) {
     const Digit& d = m.digits[i];
@@ -156,22 +159,39 @@ std::optional<Mark> DetectMark(const Expr& e, const LoopRanges& loops) {
     offset = offset || m->offset;
     parts.emplace_back(t.coeff, std::move(*m));
   }
-  // The parts fuse into one iterator when each coefficient is the next one times the
-  // next part's extent, and the innermost is 1.
-  std::stable_sort(parts.begin(), parts.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  // The parts fuse into one iterator as TVM's TryFuseIters fuses them at the surjective
+  // level: from the innermost (coefficient 1) out, each next part has the coefficient the
+  // parts so far span (their extent), or else the largest coefficient below it (the parts
+  // overlap: `v0 * 2 + v1`, v1 in [0, 4), still covers [0, 14)); a gap fails.
   Mark fused;
   fused.offset = offset;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    int64_t expected = 1;
-    if (i + 1 < parts.size()) {
-      int64_t next = MarkExtent(parts[i + 1].second);
-      if (next < 0) return std::nullopt;
-      expected = parts[i + 1].first * next;
+  if (parts.empty()) return fused;
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  if (parts.front().first != 1) return std::nullopt;
+  std::vector<bool> used(parts.size(), false);
+  std::vector<size_t> order{0};
+  used[0] = true;
+  for (size_t n = 1; n < parts.size(); ++n) {
+    const auto& last = parts[order.back()];
+    const int64_t span = MarkExtent(last.second);
+    if (span < 0) return std::nullopt;
+    const int64_t expected = last.first * span;
+    int exact = -1, below = -1;
+    for (size_t j = 0; j < parts.size(); ++j) {
+      if (used[j]) continue;
+      if (parts[j].first == expected && exact < 0) exact = static_cast<int>(j);
+      if (parts[j].first < expected && (below < 0 || parts[j].first > parts[size_t(below)].first))
+        below = static_cast<int>(j);
     }
-    if (parts[i].first != expected) return std::nullopt;
-    for (const Digit& d : parts[i].second.digits) fused.digits.push_back(d);
+    const int pick = exact >= 0 ? exact : below;
+    if (pick < 0) return std::nullopt;
+    fused.overlapped = fused.overlapped || exact < 0;
+    used[size_t(pick)] = true;
+    order.push_back(size_t(pick));
   }
+  for (size_t k = order.size(); k-- > 0;)
+    for (const Digit& d : parts[order[k]].second.digits) fused.digits.push_back(d);
   return fused;
 }
 
@@ -218,7 +238,7 @@ std::optional<std::vector<Expr>> InverseBijectiveAffineMap(
   std::map<const ir::ExprNode*, std::vector<Part>> parts;
   for (size_t k = 0; k < indices.size(); ++k) {
     std::optional<Mark> m = DetectMark(indices[k], ranges);
-    if (!m || m->offset) return std::nullopt;
+    if (!m || m->offset || m->overlapped) return std::nullopt;
     std::vector<Digit> digits;
     for (const Digit& d : m->digits) {
       if (d.extent != 1) digits.push_back(d);
