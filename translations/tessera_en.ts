@@ -545,27 +545,27 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="235"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="240"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="251"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="256"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="256"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="261"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="271"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="276"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="297"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="302"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation type="unfinished"></translation>
     </message>
@@ -614,8 +614,8 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="153"/>
-        <location filename="../views/TirIntents.cpp" line="241"/>
-        <location filename="../views/TirIntents.cpp" line="1244"/>
+        <location filename="../views/TirIntents.cpp" line="248"/>
+        <location filename="../views/TirIntents.cpp" line="1272"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -637,583 +637,619 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="224"/>
+        <location filename="../views/TirIntents.cpp" line="231"/>
         <source>unsafe_set_dtype needs a data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="250"/>
+        <location filename="../views/TirIntents.cpp" line="257"/>
         <source>transform_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="253"/>
+        <location filename="../views/TirIntents.cpp" line="260"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="259"/>
+        <location filename="../views/TirIntents.cpp" line="266"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="265"/>
+        <location filename="../views/TirIntents.cpp" line="272"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="298"/>
-        <location filename="../views/TirIntents.cpp" line="1163"/>
+        <location filename="../views/TirIntents.cpp" line="305"/>
+        <location filename="../views/TirIntents.cpp" line="1161"/>
         <source>read_at: %1 reads no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="299"/>
-        <location filename="../views/TirIntents.cpp" line="1164"/>
+        <location filename="../views/TirIntents.cpp" line="306"/>
+        <location filename="../views/TirIntents.cpp" line="1162"/>
         <source>write_at: %1 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="341"/>
-        <location filename="../views/TirIntents.cpp" line="346"/>
+        <location filename="../views/TirIntents.cpp" line="348"/>
+        <location filename="../views/TirIntents.cpp" line="353"/>
         <source>Refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="342"/>
+        <location filename="../views/TirIntents.cpp" line="349"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="357"/>
+        <location filename="../views/TirIntents.cpp" line="364"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="378"/>
+        <location filename="../views/TirIntents.cpp" line="385"/>
         <source>loops of extents %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="383"/>
+        <location filename="../views/TirIntents.cpp" line="390"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="392"/>
+        <location filename="../views/TirIntents.cpp" line="399"/>
         <source>the loop&apos;s extent is not a constant</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="400"/>
+        <location filename="../views/TirIntents.cpp" line="407"/>
         <source>the lengths reach the extent %1: leave room for a last partition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="410"/>
+        <location filename="../views/TirIntents.cpp" line="417"/>
         <source>loops over %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="422"/>
+        <location filename="../views/TirIntents.cpp" line="429"/>
         <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="437"/>
+        <location filename="../views/TirIntents.cpp" line="444"/>
         <source>Keep unit iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="438"/>
+        <location filename="../views/TirIntents.cpp" line="445"/>
         <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="444"/>
+        <location filename="../views/TirIntents.cpp" line="451"/>
         <source>Place among the loop&apos;s children</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="446"/>
+        <location filename="../views/TirIntents.cpp" line="453"/>
         <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="449"/>
+        <location filename="../views/TirIntents.cpp" line="456"/>
         <source>Keep loops of extent 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="450"/>
+        <location filename="../views/TirIntents.cpp" line="457"/>
         <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="468"/>
+        <location filename="../views/TirIntents.cpp" line="475"/>
         <source>merge: no loop of another nest in the scope of %1 lies at the depth of %2 with the same extents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="485"/>
+        <location filename="../views/TirIntents.cpp" line="492"/>
         <source>block %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="489"/>
+        <location filename="../views/TirIntents.cpp" line="496"/>
         <source>Reverse Compute At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="490"/>
+        <location filename="../views/TirIntents.cpp" line="497"/>
         <source>Reverse Compute Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="491"/>
+        <location filename="../views/TirIntents.cpp" line="498"/>
         <source>Decompose Reduction…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="492"/>
+        <location filename="../views/TirIntents.cpp" line="499"/>
         <source>Fuse with Inner Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="493"/>
+        <location filename="../views/TirIntents.cpp" line="500"/>
         <source>Merge with Other Nests…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="494"/>
+        <location filename="../views/TirIntents.cpp" line="501"/>
         <source>Tile with Inner Loop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="495"/>
+        <location filename="../views/TirIntents.cpp" line="502"/>
         <source>Blockize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="496"/>
+        <location filename="../views/TirIntents.cpp" line="503"/>
         <source>Transform Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="497"/>
+        <location filename="../views/TirIntents.cpp" line="504"/>
         <source>Set Scope…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="498"/>
+        <location filename="../views/TirIntents.cpp" line="505"/>
         <source>Storage Align…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="499"/>
+        <location filename="../views/TirIntents.cpp" line="506"/>
         <source>Reindex…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="500"/>
+        <location filename="../views/TirIntents.cpp" line="507"/>
         <source>Decompose Padding…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="501"/>
+        <location filename="../views/TirIntents.cpp" line="508"/>
         <source>Pad Einsum…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="502"/>
+        <location filename="../views/TirIntents.cpp" line="509"/>
         <source>Reorder Block Iterators…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="503"/>
+        <location filename="../views/TirIntents.cpp" line="510"/>
         <source>Set Data Type (Unsafe)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="504"/>
-        <source>Rolling Buffer…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="505"/>
-        <source>Read At (Copy per Iteration)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="506"/>
-        <source>Partition…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="507"/>
-        <source>Write At (Copy per Iteration)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="508"/>
-        <source>Add Unit Loop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="509"/>
-        <source>Annotate…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirIntents.cpp" line="510"/>
-        <source>Unannotate…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../views/TirIntents.cpp" line="511"/>
-        <source>Tensorize…</source>
+        <source>Hide Buffer Access (Unsafe)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="512"/>
-        <source>Transform Block Layout…</source>
+        <source>Rolling Buffer…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="513"/>
-        <source>Set Axis Separator…</source>
+        <source>Read At (Copy per Iteration)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="514"/>
+        <source>Partition…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="515"/>
+        <source>Write At (Copy per Iteration)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="516"/>
+        <source>Add Unit Loop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="517"/>
+        <source>Annotate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="518"/>
+        <source>Unannotate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="519"/>
+        <source>Tensorize…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="520"/>
+        <source>Transform Block Layout…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="521"/>
+        <source>Set Axis Separator…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="522"/>
         <source>Annotate Buffer Access…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="545"/>
-        <location filename="../views/TirIntents.cpp" line="1040"/>
+        <location filename="../views/TirIntents.cpp" line="553"/>
+        <location filename="../views/TirIntents.cpp" line="1038"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="550"/>
-        <location filename="../views/TirIntents.cpp" line="1225"/>
+        <location filename="../views/TirIntents.cpp" line="559"/>
+        <location filename="../views/TirIntents.cpp" line="1237"/>
+        <source>%1: %2 declares no access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="561"/>
+        <location filename="../views/TirIntents.cpp" line="1223"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="684"/>
+        <location filename="../views/TirIntents.cpp" line="682"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="791"/>
+        <location filename="../views/TirIntents.cpp" line="789"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="798"/>
+        <location filename="../views/TirIntents.cpp" line="796"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="844"/>
+        <location filename="../views/TirIntents.cpp" line="842"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="871"/>
+        <location filename="../views/TirIntents.cpp" line="869"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="874"/>
+        <location filename="../views/TirIntents.cpp" line="872"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="885"/>
+        <location filename="../views/TirIntents.cpp" line="883"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="287"/>
-        <location filename="../views/TirIntents.cpp" line="915"/>
+        <location filename="../views/TirIntents.cpp" line="294"/>
+        <location filename="../views/TirIntents.cpp" line="913"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="678"/>
+        <location filename="../views/TirIntents.cpp" line="676"/>
         <source>%1: factor &apos;%2&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="685"/>
+        <location filename="../views/TirIntents.cpp" line="683"/>
         <source>%1: give at least one length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="687"/>
+        <location filename="../views/TirIntents.cpp" line="685"/>
         <source>%1: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="921"/>
+        <location filename="../views/TirIntents.cpp" line="919"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="937"/>
+        <location filename="../views/TirIntents.cpp" line="935"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="941"/>
+        <location filename="../views/TirIntents.cpp" line="939"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="942"/>
+        <location filename="../views/TirIntents.cpp" line="940"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="959"/>
+        <location filename="../views/TirIntents.cpp" line="957"/>
         <source>Lengths of the partitions (None: the rest)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="962"/>
+        <location filename="../views/TirIntents.cpp" line="960"/>
         <source>Each length starts a loop where the one before it ended; without None, a last loop runs to the extent. Each loop is in a block &lt;block&gt;_&lt;loop&gt;&lt;n&gt;_partition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="976"/>
+        <location filename="../views/TirIntents.cpp" line="974"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="986"/>
+        <location filename="../views/TirIntents.cpp" line="984"/>
         <source>Loops to merge %1 with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="991"/>
+        <location filename="../views/TirIntents.cpp" line="989"/>
         <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1001"/>
+        <location filename="../views/TirIntents.cpp" line="999"/>
         <source>check at least one loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1002"/>
+        <location filename="../views/TirIntents.cpp" line="1000"/>
         <source>merged with %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1009"/>
+        <location filename="../views/TirIntents.cpp" line="1007"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1016"/>
-        <location filename="../views/TirIntents.cpp" line="1017"/>
+        <location filename="../views/TirIntents.cpp" line="1014"/>
+        <location filename="../views/TirIntents.cpp" line="1015"/>
         <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1032"/>
+        <location filename="../views/TirIntents.cpp" line="1030"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1044"/>
+        <location filename="../views/TirIntents.cpp" line="1042"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1049"/>
+        <location filename="../views/TirIntents.cpp" line="1047"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1059"/>
+        <location filename="../views/TirIntents.cpp" line="1057"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1065"/>
+        <location filename="../views/TirIntents.cpp" line="1063"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1073"/>
+        <location filename="../views/TirIntents.cpp" line="1071"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1074"/>
+        <location filename="../views/TirIntents.cpp" line="1072"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1075"/>
+        <location filename="../views/TirIntents.cpp" line="1073"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1080"/>
+        <location filename="../views/TirIntents.cpp" line="1078"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1082"/>
-        <location filename="../views/TirIntents.cpp" line="1166"/>
+        <location filename="../views/TirIntents.cpp" line="1080"/>
+        <location filename="../views/TirIntents.cpp" line="1164"/>
         <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1082"/>
-        <location filename="../views/TirIntents.cpp" line="1166"/>
-        <location filename="../views/TirIntents.cpp" line="1186"/>
-        <location filename="../views/TirIntents.cpp" line="1242"/>
+        <location filename="../views/TirIntents.cpp" line="1080"/>
+        <location filename="../views/TirIntents.cpp" line="1164"/>
+        <location filename="../views/TirIntents.cpp" line="1184"/>
+        <location filename="../views/TirIntents.cpp" line="1270"/>
         <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1085"/>
-        <location filename="../views/TirIntents.cpp" line="1178"/>
-        <location filename="../views/TirIntents.cpp" line="1188"/>
+        <location filename="../views/TirIntents.cpp" line="1083"/>
+        <location filename="../views/TirIntents.cpp" line="1176"/>
+        <location filename="../views/TirIntents.cpp" line="1186"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1091"/>
+        <location filename="../views/TirIntents.cpp" line="1089"/>
         <source>Blocks that read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1092"/>
+        <location filename="../views/TirIntents.cpp" line="1090"/>
         <source>Blocks that read the cache directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1096"/>
+        <location filename="../views/TirIntents.cpp" line="1094"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1099"/>
+        <location filename="../views/TirIntents.cpp" line="1097"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1110"/>
+        <location filename="../views/TirIntents.cpp" line="1108"/>
         <source>%1 read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1122"/>
+        <location filename="../views/TirIntents.cpp" line="1120"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1123"/>
-        <location filename="../views/TirIntents.cpp" line="1208"/>
+        <location filename="../views/TirIntents.cpp" line="1121"/>
+        <location filename="../views/TirIntents.cpp" line="1206"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1128"/>
+        <location filename="../views/TirIntents.cpp" line="1126"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1131"/>
+        <location filename="../views/TirIntents.cpp" line="1129"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1136"/>
+        <location filename="../views/TirIntents.cpp" line="1134"/>
         <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1139"/>
+        <location filename="../views/TirIntents.cpp" line="1137"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1155"/>
+        <location filename="../views/TirIntents.cpp" line="1153"/>
         <source>Init block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1156"/>
+        <location filename="../views/TirIntents.cpp" line="1154"/>
         <source>Padding block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1169"/>
+        <location filename="../views/TirIntents.cpp" line="1167"/>
         <source>Copied per iteration of %1, before the first of its children that reads it; from there on they read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1173"/>
+        <location filename="../views/TirIntents.cpp" line="1171"/>
         <source>Written into a copy by the children of %1 up to the last that writes it, and copied back after it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1228"/>
+        <location filename="../views/TirIntents.cpp" line="1226"/>
         <source>Block iterators in their new order</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1236"/>
+        <location filename="../views/TirIntents.cpp" line="1240"/>
+        <source>Accesses to take out of the block&apos;s signature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1244"/>
+        <source>The body still accesses them; the dependence analysis no longer sees them (an index buffer that stops tensorize&apos;s pattern match). Unsafe, as in TVM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1252"/>
+        <source>check at least one access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1256"/>
+        <source>check reads or writes, not both (one call each)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1257"/>
+        <source>hides %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1264"/>
         <source>Data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1239"/>
+        <location filename="../views/TirIntents.cpp" line="1267"/>
         <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="562"/>
-        <location filename="../views/TirIntents.cpp" line="1185"/>
-        <location filename="../views/TirIntents.cpp" line="1235"/>
+        <location filename="../views/TirIntents.cpp" line="573"/>
+        <location filename="../views/TirIntents.cpp" line="1183"/>
+        <location filename="../views/TirIntents.cpp" line="1263"/>
         <source>%1: %2 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1195"/>
+        <location filename="../views/TirIntents.cpp" line="1193"/>
         <source>Axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1197"/>
+        <location filename="../views/TirIntents.cpp" line="1195"/>
         <source>Factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1198"/>
+        <location filename="../views/TirIntents.cpp" line="1196"/>
         <source>Offset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1207"/>
+        <location filename="../views/TirIntents.cpp" line="1205"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1212"/>
+        <location filename="../views/TirIntents.cpp" line="1210"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1217"/>
+        <location filename="../views/TirIntents.cpp" line="1215"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>

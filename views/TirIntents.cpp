@@ -217,6 +217,13 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     if (!index.ok()) return index.error();
     return sch.RollingBuffer(*block, *index);
   }
+  if (p == "unsafe_hide_buffer_access") {
+    QString type = intent.params.value("buf_type").toString();
+    auto indices =
+        ParseNonNegativeList(intent.params.value("buf_index_array").toString(), "buf_index_array");
+    if (!indices.ok()) return indices.error();
+    return sch.UnsafeHideBufferAccess(*block, S(type), *indices);
+  }
   if (p == "unsafe_set_dtype") {
     auto index = NonNegativeParam(intent, "buffer_index");
     if (!index.ok()) return index.error();
@@ -501,6 +508,7 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "pad_einsum") return TirIntentsText::tr("Pad Einsum…");
   if (p == "reorder_block_iter_var") return TirIntentsText::tr("Reorder Block Iterators…");
   if (p == "unsafe_set_dtype") return TirIntentsText::tr("Set Data Type (Unsafe)…");
+  if (p == "unsafe_hide_buffer_access") return TirIntentsText::tr("Hide Buffer Access (Unsafe)…");
   if (p == "rolling_buffer") return TirIntentsText::tr("Rolling Buffer…");
   if (p == "read_at") return TirIntentsText::tr("Read At (Copy per Iteration)…");
   if (p == "loop_partition") return TirIntentsText::tr("Partition…");
@@ -546,6 +554,9 @@ QString TirBlockMenuProblem(const tir::Schedule& sch, const QString& p, const QS
   if (p == "compute_inline" || p == "reverse_compute_inline")
     return TirIntentProblem(sch, Intent{p, block, {}, {}});
   const tir::BlockRealizeNode* realize = TirFindBlock(sch, block);
+  if (p == "unsafe_hide_buffer_access" && realize && realize->block->reads.empty() &&
+      realize->block->writes.empty())
+    return TirIntentsText::tr("%1: %2 declares no access").arg(p, block);
   if (p == "reorder_block_iter_var" && realize && realize->block->iter_vars.size() < 2)
     return TirIntentsText::tr("reorder_block_iter_var: %1 has fewer than two iterators").arg(block);
   if ((p == "unsafe_set_dtype" || p == "rolling_buffer") && realize) {
@@ -579,6 +590,7 @@ const QStringList& TirBlockPrimitives() {
                                 "pad_einsum",
                                 "reorder_block_iter_var",
                                 "unsafe_set_dtype",
+                                "unsafe_hide_buffer_access",
                                 "rolling_buffer",
                                 "transform_layout",
                                 "transform_block_layout",
@@ -1215,6 +1227,36 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     f.kind = ParamField::Kind::Order;
     f.value = iters;
     fields << f;
+  } else if (primitive == "unsafe_hide_buffer_access") {
+    QStringList accesses;
+    for (const auto& [type, regions] : {std::pair{QString("read"), &realize->block->reads},
+                                        std::pair{QString("write"), &realize->block->writes}})
+      for (size_t i = 0; i < regions->size(); ++i)
+        accesses << QString("%1 %2: %3").arg(type).arg(i).arg(Q((*regions)[i].buffer->name));
+    if (accesses.isEmpty())
+      problem = TirIntentsText::tr("%1: %2 declares no access").arg(primitive, block);
+    ParamField f;
+    f.key = "hidden_accesses";
+    f.label = TirIntentsText::tr("Accesses to take out of the block's signature");
+    f.kind = ParamField::Kind::Subset;
+    f.choices = accesses;
+    f.value = QStringList();
+    f.tooltip = TirIntentsText::tr(
+        "The body still accesses them; the dependence analysis no longer sees them (an "
+        "index buffer that stops tensorize's pattern match). Unsafe, as in TVM");
+    ParamField check;
+    check.key = "hidden_check";
+    check.kind = ParamField::Kind::Preview;
+    check.verdict = [](const QVariantMap& v) -> Result<QString> {
+      QStringList checked = v.value("hidden_accesses").toStringList();
+      if (checked.isEmpty()) return Error(S(TirIntentsText::tr("check at least one access")));
+      QString type = checked.front().section(' ', 0, 0);
+      for (const QString& c : checked)
+        if (c.section(' ', 0, 0) != type)
+          return Error(S(TirIntentsText::tr("check reads or writes, not both (one call each)")));
+      return TirIntentsText::tr("hides %1").arg(checked.join(", "));
+    };
+    fields << f << check;
   } else if (primitive == "unsafe_set_dtype") {
     QStringList buffers = BufferChoices(realize->block->writes);
     if (buffers.isEmpty())
@@ -1247,6 +1289,13 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
         intent.params[key] = values->value(key).toBool();
     if (values->contains("blocks"))
       intent.params["blocks"] = values->value("blocks").toStringList();
+    if (values->contains("hidden_accesses")) {
+      QStringList checked = values->value("hidden_accesses").toStringList();
+      QStringList indices;
+      for (const QString& c : checked) indices << c.section(' ', 1, 1).section(':', 0, 0);
+      intent.params["buf_type"] = checked.value(0).section(' ', 0, 0);
+      intent.params["buf_index_array"] = indices.join(", ");
+    }
     if (values->contains("merge_with"))
       intent.params["merge_with"] = values->value("merge_with").toStringList().join("; ");
     if (values->contains("index") && values->value("index").toInt() != -1)

@@ -233,6 +233,31 @@ Result<std::vector<BlockRV>> Schedule::GetConsumers(const BlockRV& block) {
   return RecordBlocks(InstKind::GetConsumers, block.id, tir::GetConsumers(Active(), *realize));
 }
 
+Result<std::vector<BlockRV>> Schedule::GetOutputBlocks(const BlockRV& scope_block) {
+  if (Status s = Enter({scope_block.id}); !s.ok()) return s.error();
+  auto realize = Get(scope_block);
+  if (!realize.ok()) return realize.error();
+  return RecordBlocks(InstKind::GetOutputBlocks, scope_block.id,
+                      tir::GetOutputBlocks(Active(), *realize));
+}
+
+void Schedule::EnterPostproc() { trace_.insts.push_back(Inst(InstKind::EnterPostproc)); }
+
+Status Schedule::UnsafeHideBufferAccess(const BlockRV& block, const std::string& buf_type,
+                                        const std::vector<int64_t>& indices) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  if (Status s = tir::UnsafeHideBufferAccess(&Active(), (*realize)->block->name, buf_type, indices);
+      !s.ok())
+    return s;
+  Instruction inst = Inst(InstKind::UnsafeHideBufferAccess, {block.id});
+  inst.name = buf_type;
+  inst.ints = indices;
+  trace_.insts.push_back(std::move(inst));
+  return Status::Ok();
+}
+
 Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vector<Expr>& factors,
                                             bool preserve_unit_iters, bool disable_predication) {
   if (Status s = Enter({loop.id}); !s.ok()) return s.error();
@@ -350,17 +375,38 @@ Result<std::vector<ExprRV>> Schedule::SamplePerfectTile(
                                       decision ? &*decision : nullptr);
   if (!tiles.ok()) return tiles.error();
   rand_state_ = state;
-  Instruction inst = Inst(InstKind::SamplePerfectTile, {loop.id});
-  inst.ints = {n, max_innermost_factor};
+  return RecordTiles(InstKind::SamplePerfectTile, loop, {n, max_innermost_factor}, *tiles);
+}
+
+std::vector<ExprRV> Schedule::RecordTiles(InstKind kind, const LoopRV& loop,
+                                          std::vector<int64_t> attrs,
+                                          const std::vector<int64_t>& tiles) {
+  Instruction inst = Inst(kind, {loop.id});
+  inst.ints = std::move(attrs);
   inst.has_decision = true;
-  inst.decision = *tiles;
+  inst.decision = tiles;
   std::vector<ExprRV> out;
-  for (int64_t t : *tiles) {
+  for (int64_t t : tiles) {
     out.push_back({NewExprRV(t)});
     inst.outputs.push_back(out.back().id);
   }
   trace_.insts.push_back(std::move(inst));
   return out;
+}
+
+Result<std::vector<ExprRV>> Schedule::SamplePartitionedTile(
+    const LoopRV& loop, int n, int partition_pos, int innerpart_factor,
+    const std::optional<std::vector<int64_t>>& decision) {
+  if (Status s = Enter({loop.id}); !s.ok()) return s.error();
+  auto v = LoopVar(loop);
+  if (!v.ok()) return v.error();
+  RandState state = rand_state_;
+  auto tiles = tir::SamplePartitionedTile(&state, Active(), *v, n, partition_pos, innerpart_factor,
+                                          decision ? &*decision : nullptr);
+  if (!tiles.ok()) return tiles.error();
+  rand_state_ = state;
+  return RecordTiles(InstKind::SamplePartitionedTile, loop, {n, partition_pos, innerpart_factor},
+                     *tiles);
 }
 
 Result<ExprRV> Schedule::SampleCategorical(const std::vector<int64_t>& candidates,
@@ -1049,6 +1095,16 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       if (!r.ok()) return r.error();
       return ids(*r);
     }
+    case InstKind::GetOutputBlocks: {
+      auto r = sch->GetOutputBlocks({in.at(0)});
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::UnsafeHideBufferAccess:
+      return status(sch->UnsafeHideBufferAccess({in.at(0)}, inst.name, inst.ints));
+    case InstKind::EnterPostproc:
+      sch->EnterPostproc();
+      return std::vector<int>{};
     case InstKind::LoopPartition: {
       auto r = sch->LoopPartition({in.at(0)}, inst.factors, inst.preserve_unit_iters);
       if (!r.ok()) return r.error();
@@ -1202,6 +1258,17 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
       if (inst.has_decision) decision = inst.decision;
       auto r = sch->SamplePerfectTile({in.at(0)}, static_cast<int>(inst.ints[0]),
                                       static_cast<int>(inst.ints[1]), decision);
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::SamplePartitionedTile: {
+      if (inst.ints.size() != 3)
+        return ScheduleError("ValueError", "expected n, partition_pos and innerpart_factor");
+      std::optional<std::vector<int64_t>> decision;
+      if (inst.has_decision) decision = inst.decision;
+      auto r = sch->SamplePartitionedTile({in.at(0)}, static_cast<int>(inst.ints[0]),
+                                          static_cast<int>(inst.ints[1]),
+                                          static_cast<int>(inst.ints[2]), decision);
       if (!r.ok()) return r.error();
       return ids(*r);
     }

@@ -74,10 +74,20 @@ class Schedule {
   Result<std::vector<BlockRV>> GetChildBlocks(const LoopRV& loop);
   Result<std::vector<BlockRV>> GetProducers(const BlockRV& block);
   Result<std::vector<BlockRV>> GetConsumers(const BlockRV& block);
+  // The blocks under the scope block (nested ones too) that write a buffer their own scope
+  // does not allocate.
+  Result<std::vector<BlockRV>> GetOutputBlocks(const BlockRV& scope_block);
+  // Marks where MetaSchedule's postprocessors start in the trace (changes nothing).
+  void EnterPostproc();
 
   // ---- sampling (TVM's sample_*): a decision given is used instead of drawing one ----
   void Seed(int64_t seed) { rand_state_ = LinearCongruentialEngine::NormalizeSeed(seed); }
   int64_t ForkSeed() { return LinearCongruentialEngine(&rand_state_).ForkSeed(); }
+  // n tiles of the loop whose tiles from partition_pos on multiply to a multiple of
+  // innerpart_factor (TVM's sample_partitioned_tile).
+  Result<std::vector<ExprRV>> SamplePartitionedTile(
+      const LoopRV& loop, int n, int partition_pos, int innerpart_factor,
+      const std::optional<std::vector<int64_t>>& decision = std::nullopt);
   Result<std::vector<ExprRV>> SamplePerfectTile(
       const LoopRV& loop, int n, int max_innermost_factor = 16,
       const std::optional<std::vector<int64_t>>& decision = std::nullopt);
@@ -172,6 +182,10 @@ class Schedule {
   // axis whose tiles overlap, indexed modulo the tile; what the previous tile computed is
   // skipped (the block must be computed at a loop of its consumers).
   Status RollingBuffer(const BlockRV& block, int64_t write_buffer_index);
+  // The block's "read" or "write" regions at `indices` taken out of its signature (TVM's
+  // unsafe_hide_buffer_access).
+  Status UnsafeHideBufferAccess(const BlockRV& block, const std::string& buf_type,
+                                const std::vector<int64_t>& indices);
   // The copy block "<buffer>_<scope>" of the block's index-th read (written) buffer, made
   // per iteration of `loop` (TVM's read_at / write_at; the copy is marked auto_copy).
   Result<BlockRV> ReadAt(const LoopRV& loop, const BlockRV& block, int64_t read_buffer_index,
@@ -248,6 +262,10 @@ class Schedule {
   Result<LoopRV> RecordUnitLoop(int input, const StmtNode* target);
   Status RecordAnnotation(int rv, const std::string& key, const Expr& value);
   Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);
+  // A sample_*_tile instruction with its attributes and the tiles drawn (its decision),
+  // one ExprRV per tile.
+  std::vector<ExprRV> RecordTiles(InstKind kind, const LoopRV& loop, std::vector<int64_t> attrs,
+                                  const std::vector<int64_t>& tiles);
   Result<BlockRV> CopyAtLoop(InstKind kind, const LoopRV& loop, const BlockRV& block, int64_t index,
                              const std::string& storage_scope);
   Result<BlockRV> CacheStage(InstKind kind, const BlockRV& block, int64_t index,

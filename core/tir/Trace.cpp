@@ -103,6 +103,14 @@ const char* inst_kind_name(InstKind kind) {
       return "WriteAt";
     case InstKind::LoopPartition:
       return "LoopPartition";
+    case InstKind::GetOutputBlocks:
+      return "GetOutputBlocks";
+    case InstKind::UnsafeHideBufferAccess:
+      return "UnsafeHideBufferAccess";
+    case InstKind::SamplePartitionedTile:
+      return "SamplePartitionedTile";
+    case InstKind::EnterPostproc:
+      return "EnterPostproc";
   }
   return "?";
 }
@@ -115,16 +123,19 @@ bool outputs_blocks(InstKind kind) {
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
          kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
          kind == InstKind::CacheWrite || kind == InstKind::GetProducers ||
-         kind == InstKind::GetConsumers || kind == InstKind::RFactor || kind == InstKind::Blockize;
+         kind == InstKind::GetConsumers || kind == InstKind::RFactor ||
+         kind == InstKind::Blockize || kind == InstKind::GetOutputBlocks;
 }
 
 bool is_sampling(InstKind kind) {
-  return kind == InstKind::SamplePerfectTile || kind == InstKind::SampleCategorical ||
-         kind == InstKind::SampleComputeLocation;
+  return kind == InstKind::SamplePerfectTile || kind == InstKind::SamplePartitionedTile ||
+         kind == InstKind::SampleCategorical || kind == InstKind::SampleComputeLocation;
 }
 
 char output_prefix(InstKind kind) {
-  if (kind == InstKind::SamplePerfectTile || kind == InstKind::SampleCategorical) return 'v';
+  if (kind == InstKind::SamplePerfectTile || kind == InstKind::SamplePartitionedTile ||
+      kind == InstKind::SampleCategorical)
+    return 'v';
   return outputs_blocks(kind) ? 'b' : 'l';
 }
 
@@ -197,7 +208,8 @@ std::string Int(int64_t v) { return std::to_string(v); }
 // ", decision=..." when the instruction has one: a list for tiles, else a number.
 std::string Decision(const Instruction& inst) {
   if (!inst.has_decision) return "";
-  if (inst.kind == InstKind::SamplePerfectTile) return ", decision=" + List(inst.decision, Int);
+  if (inst.kind == InstKind::SamplePerfectTile || inst.kind == InstKind::SamplePartitionedTile)
+    return ", decision=" + List(inst.decision, Int);
   return ", decision=" + (inst.decision.empty() ? std::string("None") : Int(inst.decision[0]));
 }
 
@@ -240,6 +252,20 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
       case InstKind::GetConsumers:
         line = OutputList(outs) + "sch.get_consumers(block=" + in0 + ")";
         break;
+      case InstKind::GetOutputBlocks:
+        line = OutputList(outs) + "sch.get_output_blocks(block=" + in0 + ")";
+        break;
+      case InstKind::EnterPostproc:
+        line = "sch.enter_postproc()";
+        break;
+      case InstKind::UnsafeHideBufferAccess: {
+        std::string indices;
+        for (size_t i = 0; i < inst.ints.size(); ++i)
+          indices += (i ? ", " : "") + std::to_string(inst.ints[i]);
+        line = "sch.unsafe_hide_buffer_access(block=" + in0 + ", buf_type=\"" + inst.name +
+               "\", buf_index_array=[" + indices + "])";
+        break;
+      }
       case InstKind::Split: {
         std::string factors;
         for (size_t i = 0; i < inst.factors.size(); ++i)
@@ -295,6 +321,11 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
         line = OutputList(outs) + "sch.sample_perfect_tile(loop=" + in0 +
                ", n=" + Int(inst.ints.at(0)) + ", max_innermost_factor=" + Int(inst.ints.at(1)) +
                Decision(inst) + ")";
+        break;
+      case InstKind::SamplePartitionedTile:
+        line = OutputList(outs) + "sch.sample_partitioned_tile(loop=" + in0 +
+               ", n=" + Int(inst.ints.at(0)) + ", partition_pos=" + Int(inst.ints.at(1)) +
+               ", innerpart_factor=" + Int(inst.ints.at(2)) + Decision(inst) + ")";
         break;
       case InstKind::SampleCategorical:
         line = outs.at(0) + " = sch.sample_categorical(candidates=" + List(inst.ints, Int) +

@@ -68,8 +68,12 @@ enum class InstKind {
   ReadAt,
   WriteAt,
   LoopPartition,
+  GetOutputBlocks,
+  UnsafeHideBufferAccess,
+  SamplePartitionedTile,
+  EnterPostproc,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::LoopPartition) + 1;
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::EnterPostproc) + 1;
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -86,7 +90,8 @@ struct Instruction {
   std::vector<int> inputs;    // random variable ids
   std::vector<Expr> factors;  // Split, LoopPartition: the factors as given (undefined = None)
   // GetBlock: block name; Bind: thread axis; Cache*: scope; Annotate: key; Tensorize: the
-  // intrinsic's name; UnsafeSetDType: the data type
+  // intrinsic's name; UnsafeSetDType: the data type; UnsafeHideBufferAccess: "read" or
+  // "write" (its indices in `ints`)
   std::string name;
   std::string func_name;  // GetBlock
   // CacheRead / CacheWrite / ReindexCache* / CacheInplace / RollingBuffer / ReadAt / WriteAt
@@ -96,7 +101,8 @@ struct Instruction {
   bool disable_predication = false;
   bool preserve_unit_loops = false;  // ComputeAt
   int64_t index = -1;  // ComputeAt / ReverseComputeAt: the place among the loop's children
-  // SamplePerfectTile: {n, max_innermost_factor}; SampleCategorical: the candidates;
+  // SamplePerfectTile: {n, max_innermost_factor}; SamplePartitionedTile: {n,
+  // partition_pos, innerpart_factor}; SampleCategorical: the candidates;
   // RFactor: {factor_axis}; PadEinsum: the padding; ReorderBlockIterVar: the new order;
   // SetAxisSeparator: the separators
   // (with buffer_index and buffer_is_write). Split by sampled factors has inputs

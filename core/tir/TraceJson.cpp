@@ -91,6 +91,11 @@ std::string TraceToJson(const Trace& trace) {
       for (size_t i = 1; i < inst.inputs.size(); ++i) w.value(RVName(inst.inputs[i], names));
       w.end_array();
     }
+    if (inst.kind == InstKind::UnsafeHideBufferAccess) {  // ["b0", "\"read\"", [1]] in TVM
+      w.value("\"" + inst.name + "\"").begin_array();
+      for (int64_t v : inst.ints) w.value(v);
+      w.end_array();
+    }
     if (inst.kind == InstKind::AnnotateBufferAccess)  // all four are inputs in TVM
       w.value(inst.buffer_index).value(int64_t{inst.buffer_is_write});
     if (inst.kind == InstKind::TransformLayout || inst.kind == InstKind::ReindexCacheRead ||
@@ -154,6 +159,7 @@ std::string TraceToJson(const Trace& trace) {
         w.value(inst.buffer_index).value(inst.axis).value(inst.factor).value(inst.offset);
         break;
       case InstKind::SamplePerfectTile:
+      case InstKind::SamplePartitionedTile:
       case InstKind::RFactor:
         for (int64_t v : inst.ints) w.value(v);
         break;
@@ -191,7 +197,7 @@ std::string TraceToJson(const Trace& trace) {
     const Instruction& inst = trace.insts[i];
     if (!inst.has_decision) continue;
     w.begin_array().value(static_cast<int64_t>(i));
-    if (inst.kind == InstKind::SamplePerfectTile) {
+    if (inst.kind == InstKind::SamplePerfectTile || inst.kind == InstKind::SamplePartitionedTile) {
       w.begin_array();
       for (int64_t v : inst.decision) w.value(v);
       w.end_array();
@@ -250,6 +256,14 @@ Result<Trace> TraceFromJson(std::string_view text) {
           inst.inputs.push_back(ids.at(in.string));  // a sampled value
         } else {
           inst.ann_val = ReadAnnotationValue(in);
+        }
+      } else if (inst.kind == InstKind::UnsafeHideBufferAccess && in.is_string() &&
+                 in.string.size() >= 2 && in.string.front() == '"') {
+        inst.name = in.string.substr(1, in.string.size() - 2);  // the buffer type
+      } else if (inst.kind == InstKind::UnsafeHideBufferAccess && in.is_array()) {
+        for (const JsonValue& i : in.items) {
+          if (!i.is_integer) return Bad(n, "the buffer indices must be integers");
+          inst.ints.push_back(i.integer);
         }
       } else if (in.is_string() && !in.string.empty() && in.string.front() == '{') {
         auto map = IndexMapFromJson(in.string);  // TransformLayout's index map
@@ -331,6 +345,10 @@ Result<Trace> TraceFromJson(std::string_view text) {
       case InstKind::RollingBuffer:
         inst.buffer_index = num(0, 0);
         break;
+      case InstKind::UnsafeHideBufferAccess:
+        if (inst.inputs.size() != 1 || inst.name.empty())
+          return Bad(n, "unsafe_hide_buffer_access needs a block, a buffer type and indices");
+        break;
       case InstKind::ReadAt:
       case InstKind::WriteAt:
         inst.buffer_index = num(0, 0), inst.name = str(1);
@@ -381,12 +399,15 @@ Result<Trace> TraceFromJson(std::string_view text) {
         inst.offset = num(3, 0);
         break;
       case InstKind::SamplePerfectTile:
+      case InstKind::SamplePartitionedTile:
       case InstKind::RFactor:
         for (const JsonValue& a : attrs) {
           if (!a.is_integer) return Bad(n, "expected integer attributes");
           inst.ints.push_back(a.integer);
         }
-        if (inst.ints.size() != (inst.kind == InstKind::RFactor ? 1u : 2u))
+        if (inst.ints.size() != (inst.kind == InstKind::RFactor                 ? 1u
+                                 : inst.kind == InstKind::SamplePartitionedTile ? 3u
+                                                                                : 2u))
           return Bad(n, "wrong number of attributes");
         break;
       case InstKind::Blockize:

@@ -30,6 +30,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/RollingBuffer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ReadWriteAt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LoopPartition.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/HideBufferAccess.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/BlockAnnotate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ReorderBlockIterVar.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheReadWrite.cpp

@@ -108,4 +108,23 @@ std::vector<std::string> GetConsumers(const ScheduleState& state, const BlockRea
   return out;
 }
 
+std::vector<std::string> GetOutputBlocks(const ScheduleState& state,
+                                         const BlockRealizeNode* scope) {
+  std::vector<std::string> out;
+  PreOrderVisit(scope->block->body, [&](const StmtNode* n) {
+    const auto* r = As<BlockRealizeNode>(n);
+    if (!r) return true;
+    const BlockRealizeNode* own = state.ScopeOf(r);
+    const std::vector<Buffer>& allocated = own->block->alloc_buffers;
+    for (const BufferRegion& w : r->block->writes) {
+      if (std::find(allocated.begin(), allocated.end(), w.buffer) == allocated.end()) {
+        out.push_back(r->block->name);
+        break;
+      }
+    }
+    return true;
+  });
+  return out;
+}
+
 }  // namespace tessera::tir

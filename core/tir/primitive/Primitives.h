@@ -26,6 +26,9 @@ std::vector<std::string> GetChildBlocks(const ScheduleState& state, const StmtNo
 // and WAW dependences), and those that read or write what it writes after it.
 std::vector<std::string> GetProducers(const ScheduleState& state, const BlockRealizeNode* block);
 std::vector<std::string> GetConsumers(const ScheduleState& state, const BlockRealizeNode* block);
+// The blocks under `scope` (nested ones too, in pre order) that write a buffer their own
+// scope block does not allocate (TVM's GetOutputBlocks).
+std::vector<std::string> GetOutputBlocks(const ScheduleState& state, const BlockRealizeNode* scope);
 
 // ---- LoopTransformation.cpp ----
 // Splits `loop` into factors.size() nested loops named loop_0, loop_1, ...; one factor
@@ -109,6 +112,13 @@ Status SetScope(ScheduleState* state, const std::string& block, size_t index,
 // ("float16", ...): the values stored into it are cast to it, the values loaded cast back.
 Status UnsafeSetDType(ScheduleState* state, const std::string& block, size_t index,
                       const std::string& dtype);
+
+// ---- HideBufferAccess.cpp ----
+// The block's read ("read") or write ("write") regions at `indices` taken out of its
+// signature, the body unchanged (TVM's unsafe_hide_buffer_access: the dependence analysis
+// no longer sees them).
+Status UnsafeHideBufferAccess(ScheduleState* state, const std::string& block,
+                              const std::string& buf_type, const std::vector<int64_t>& indices);
 
 // ---- ReorderBlockIterVar.cpp ----
 // The block's iterators in the order `new_order` gives (a permutation of 0..n-1), each
@@ -245,6 +255,13 @@ Status PadEinsum(ScheduleState* state, const std::string& block,
                  const std::vector<int64_t>& padding);
 
 // ---- Sampling.cpp: random decisions drawn from `state` (or the given decision) ----
+// n tile sizes whose product is the loop's extent and whose tiles from partition_pos on
+// multiply to a multiple of innerpart_factor (TVM's sample_partitioned_tile); [-1, 1, ...]
+// for a symbolic extent or one innerpart_factor does not divide.
+Result<std::vector<int64_t>> SamplePartitionedTile(RandState* state, const ScheduleState& sched,
+                                                   const Var& loop, int n, int partition_pos,
+                                                   int innerpart_factor,
+                                                   const std::vector<int64_t>* decision);
 // n tile sizes whose product is the loop's extent, the innermost at most
 // max_innermost_factor (-1: no bound); [-1, 1, ...] for a symbolic extent.
 Result<std::vector<int64_t>> SamplePerfectTile(RandState* state, const ScheduleState& sched,

@@ -185,6 +185,62 @@ Result<std::vector<int64_t>> SamplePerfectTile(RandState* state, const ScheduleS
   }
 }
 
+Result<std::vector<int64_t>> SamplePartitionedTile(RandState* state, const ScheduleState& sched,
+                                                   const Var& loop_var, int n, int partition_pos,
+                                                   int innerpart_factor,
+                                                   const std::vector<int64_t>* decision) {
+  using namespace sampling_detail;
+  auto live = LiveLoop(sched, loop_var);
+  if (!live.ok()) return live.error();
+  if (n < 2)
+    return ScheduleError("ValueError", "Cannot tile a loop into " + std::to_string(n) + " splits");
+  if (partition_pos < 0 || partition_pos >= n)
+    return ScheduleError("ValueError", "partition_pos must be in [0, " + std::to_string(n) +
+                                           "), got " + std::to_string(partition_pos));
+  if (innerpart_factor < 1)
+    return ScheduleError(
+        "ValueError", "innerpart_factor must be positive, got " + std::to_string(innerpart_factor));
+  // The product of the tiles from partition_pos on.
+  auto inner = [&](const std::vector<int64_t>& tiles) {
+    int64_t prod = 1;
+    for (int i = partition_pos; i < static_cast<int>(tiles.size()); ++i) prod *= tiles[i];
+    return prod;
+  };
+  const int64_t* extent = ir::as_const_int((*live)->extent);
+  if (!extent || *extent % innerpart_factor != 0) {  // TVM's answer: [-1, 1, ..., 1]
+    std::vector<int64_t> result(n, 1);
+    result[0] = -1;
+    return result;
+  }
+  if (*extent < 1 || *extent > INT32_MAX)
+    return ScheduleError("ValueError", "Cannot tile a loop with 0 or negative extent");
+  if (decision) {
+    if (decision->size() < 2)
+      return ScheduleError("ValueError", "The decision needs at least two tiles");
+    std::vector<int64_t> result = *decision;
+    if (inner(result) % innerpart_factor != 0) {
+      // No longer a multiple: the whole factor inside, the rest outside, as in TVM.
+      result.assign(n, 1);
+      result[0] = *extent / innerpart_factor;
+      result[partition_pos] = innerpart_factor;
+      return result;
+    }
+    int64_t len = *extent;
+    for (size_t i = result.size() - 1; i > 0; --i) {
+      if (result[i] <= 0 || len % result[i] != 0) result[i] = len;
+      len /= result[i];
+    }
+    result[0] = len;
+    return result;
+  }
+  const int32_t ext = static_cast<int32_t>(*extent);
+  if (partition_pos == 0 && innerpart_factor == 1) return PerfectTile(state, ext, n);
+  while (true) {
+    std::vector<int64_t> result = PerfectTile(state, ext, n);
+    if (inner(result) % innerpart_factor == 0) return result;
+  }
+}
+
 Result<int64_t> SampleCategorical(RandState* state, const std::vector<int64_t>& candidates,
                                   const std::vector<double>& probs, const int64_t* decision) {
   if (candidates.size() != probs.size()) {

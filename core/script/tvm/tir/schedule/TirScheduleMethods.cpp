@@ -75,6 +75,19 @@ Result<Value> TirMethodGetConsumers(const TirMethodCall& c) {
   return c.ListOf(*blocks);
 }
 
+Result<Value> TirMethodEnterPostproc(const TirMethodCall& c) {
+  c.sch().EnterPostproc();
+  return Value();
+}
+
+Result<Value> TirMethodGetOutputBlocks(const TirMethodCall& c) {
+  auto block = c.Block("scope_block");
+  if (!block) return block.error();
+  auto blocks = c.sch().GetOutputBlocks(*block);
+  if (!blocks) return blocks.error();
+  return c.ListOf(*blocks);
+}
+
 Result<Value> TirMethodSplit(const TirMethodCall& c) {
   auto loop = c.Loop("loop");
   if (!loop) return loop.error();
@@ -667,6 +680,36 @@ Result<std::vector<int64_t>> TirMethodInts(const TirMethodCall& c, const std::st
   return out;
 }
 
+Result<Value> TirMethodSamplePartitionedTile(const TirMethodCall& c) {
+  auto loop = c.Loop("loop");
+  if (!loop) return loop.error();
+  auto n = c.args().Int("n");
+  if (!n) return n.error();
+  int64_t pos = 0, factor = 1;
+  if (c.Given("partition_pos")) {
+    auto p = c.args().Int("partition_pos");
+    if (!p) return p.error();
+    pos = *p;
+  }
+  if (c.Given("innerpart_factor")) {
+    auto f = c.args().Int("innerpart_factor");
+    if (!f) return f.error();
+    factor = *f;
+  }
+  std::optional<std::vector<int64_t>> decision;
+  if (c.Given("decision")) {
+    auto d = TirMethodInts(c, "decision");
+    if (!d) return d.error();
+    decision = *d;
+  }
+  auto tiles = c.sch().SamplePartitionedTile(*loop, static_cast<int>(*n), static_cast<int>(pos),
+                                             static_cast<int>(factor), decision);
+  if (!tiles) return tiles.error();
+  std::vector<Value> items;
+  for (const tir::ExprRV& rv : *tiles) items.push_back(c.ExprValue(rv.id));
+  return Value::List(std::move(items));
+}
+
 Result<Value> TirMethodSamplePerfectTile(const TirMethodCall& c) {
   auto loop = c.Loop("loop");
   if (!loop) return loop.error();
@@ -746,6 +789,16 @@ Result<Value> TirMethodRollingBuffer(const TirMethodCall& c) {
   return TirMethodFromStatus(c.sch().RollingBuffer(*block, *index));
 }
 
+Result<Value> TirMethodUnsafeHideBufferAccess(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto type = c.args().String("buf_type");
+  if (!type) return type.error();
+  auto indices = TirMethodInts(c, "buf_index_array");
+  if (!indices) return indices.error();
+  return TirMethodFromStatus(c.sch().UnsafeHideBufferAccess(*block, *type, *indices));
+}
+
 // read_at / write_at: an int index only, as TVM's (its FFI takes no buffer or name).
 template <bool kRead>
 Result<Value> TirMethodCopyAtLoop(const TirMethodCall& c) {
@@ -790,6 +843,9 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"get_child_sblocks",      {"block_or_loop"},                                    1, false, TirMethodGetChildBlocks},
     {"get_producers",          {"block"},                                            1, false, TirMethodGetProducers},
     {"get_consumers",          {"block"},                                            1, false, TirMethodGetConsumers},
+    {"get_output_blocks",      {"scope_block"},                                      1, false, TirMethodGetOutputBlocks},
+    {"enter_postproc",         {},                                                   0, false, TirMethodEnterPostproc},
+    {"unsafe_hide_buffer_access", {"block", "buf_type", "buf_index_array"},          3, false, TirMethodUnsafeHideBufferAccess},
     {"fuse",                   {"preserve_unit_iters"},                              0, true,  TirMethodFuse},
     {"merge",                  {},                                                   0, true,  TirMethodMerge},
     {"split",                  {"loop", "factors", "preserve_unit_iters",
@@ -819,6 +875,8 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
     {"blockize",               {"target", "preserve_unit_iters"},                    1, false, TirMethodBlockize},
     {"tensorize",              {"block_or_loop", "tensor_intrin", "preserve_unit_iters"}, 2, false, TirMethodTensorize},
     {"sample_perfect_tile",    {"loop", "n", "max_innermost_factor", "decision"},    2, false, TirMethodSamplePerfectTile},
+    {"sample_partitioned_tile", {"loop", "n", "partition_pos", "innerpart_factor",
+                                 "decision"},                                        2, false, TirMethodSamplePartitionedTile},
     {"sample_categorical",     {"candidates", "probs", "decision"},                  2, false, TirMethodSampleCategorical},
     {"sample_compute_location", {"block", "decision"},                               1, false, TirMethodSampleComputeLocation},
     {"set_scope",              {"block", "buffer_index", "storage_scope"},           3, false, TirMethodSetScope},

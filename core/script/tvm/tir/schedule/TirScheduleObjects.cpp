@@ -277,6 +277,26 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
            return Value();
          });
        }},
+      // seed / fork_seed: the random state, as TVM's (neither is traced).
+      {"seed",
+       [](const H& h) -> Result<Value> {
+         return MakeFunction("seed", [h](Interpreter&, const CallArgs& c) -> Result<Value> {
+           Args args(c, "seed", {"seed"}, 1);
+           if (!args.status()) return args.status().error();
+           auto seed = args.Int("seed");
+           if (!seed) return seed.error();
+           h->sch->Seed(*seed);
+           return Value();
+         });
+       }},
+      {"fork_seed",
+       [](const H& h) -> Result<Value> {
+         return MakeFunction("fork_seed", [h](Interpreter&, const CallArgs& c) -> Result<Value> {
+           Args args(c, "fork_seed", {}, 0);
+           if (!args.status()) return args.status().error();
+           return Value::Int(h->sch->ForkSeed());
+         });
+       }},
       {"copy",
        [](const H& h) -> Result<Value> {
          return MakeFunction("copy", [h](Interpreter&, const CallArgs&) -> Result<Value> {
