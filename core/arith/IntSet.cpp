@@ -84,12 +84,29 @@ std::string IntSet::str() const {
 // ---------------------------------------------------------------- EvalSet
 namespace {
 
+// As TVM's IntervalSetEvaluator: a call (a math or bit builtin, if_then_else), a float
+// immediate, a tensor read or a reduction has no interval rule, even at a point, so an
+// index that computes through one covers the whole buffer. (A load is ruled on apart.)
+bool LacksIntervalRule(const Expr& e) {
+  switch (e.kind()) {
+    case ExprKind::Call:
+    case ExprKind::FloatImm:
+    case ExprKind::StringImm:
+    case ExprKind::ProducerLoad:
+    case ExprKind::Reduce:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // Interval arithmetic over IntSets with symbolic ends. Ends are simplified with the
 // analyzer as they are built, and infinities are handled before any expression is made,
 // so pos_inf/neg_inf never end up inside an expression.
 class IntSetEvaluator {
  public:
-  IntSetEvaluator(IntSetMap dom, Analyzer* analyzer) : dom_(std::move(dom)), an_(analyzer) {}
+  IntSetEvaluator(IntSetMap dom, Analyzer* analyzer, bool bound_bit_ops = false)
+      : dom_(std::move(dom)), an_(analyzer), bound_bit_ops_(bound_bit_ops) {}
 
   IntSet Eval(const Expr& e) {
     if (!e.defined()) return IntSet::Everything();
@@ -103,10 +120,18 @@ class IntSetEvaluator {
  private:
   IntSetMap dom_;
   Analyzer* an_;
+  bool bound_bit_ops_;
   int depth_ = 0;
   size_t var_depth_ = 0;
 
   Expr S(const Expr& e) { return IsInf(e) ? e : an_->Simplify(e); }
+  bool NamesMappedVar(const Expr& e) const {
+    bool found = false;
+    ir::PostOrderVisit(e, [&](const Expr& x) {
+      if (x.as<VarNode>() && dom_.count(Var::from(x))) found = true;
+    });
+    return found;
+  }
   IntSet Make(const Expr& lo, const Expr& hi) { return IntSet::Interval(S(lo), S(hi)); }
   bool ProveGE0(const Expr& e) { return !IsInf(e) && an_->CanProveGreaterEqual(e, 0); }
   bool ProveLE0(const Expr& e) { return !IsInf(e) && an_->CanProve(le(e, make_zero(e.dtype()))); }
@@ -156,18 +181,21 @@ class IntSetEvaluator {
     if (auto* l = e.as<LetNode>()) return EvalLet(l);
     if (auto* r = e.as<RampNode>()) return EvalRamp(r, e);
     if (auto* b = e.as<BroadcastNode>()) return Eval(b->value);
-    if (auto* c = e.as<CallNode>()) return EvalBitCall(c, e);
+    if (auto* c = e.as<CastNode>()) return EvalCast(c);
+    if (auto* l = e.as<BufferLoadNode>()) return EvalBufferLoad(l, e);
+    if (auto* c = e.as<CallNode>(); c && bound_bit_ops_) return EvalBitCall(c, e);
+    if (LacksIntervalRule(e)) return IntSet::Everything();
     return EvalPointwise(e);
   }
 
-  // TVM's interval rules for its bit builtins: `x >> c` (a constant count) is floordiv by
-  // 2^c, `x << c` is x * 2^c, `x & c` for a constant c >= 0 lies in [0, c]. Any other
-  // call is exact on points and everything otherwise (each child is evaluated once).
+  // TE InferBound's rules for the bit builtins (EvalSetBoundingBitOps): `x >> c` (a
+  // constant count) is floordiv by 2^c, `x << c` is x * 2^c, `x & c` for a constant c >= 0
+  // lies in [0, c]; exact on points. Any other call has no rule.
   IntSet EvalBitCall(const CallNode* n, const Expr& e) {
     auto bit = ir::LookupBitOp(n->op);
     if (!bit || bit->arity != 2 || n->args.size() != 2 || !e.dtype().is_integer() ||
         e.dtype().lanes() != 1)
-      return EvalPointwise(e);
+      return IntSet::Everything();
     IntSet a = Eval(n->args[0]), b = Eval(n->args[1]);
     if (a.is_empty() || b.is_empty()) return IntSet::Nothing();
     if (a.is_single_point() && b.is_single_point())
@@ -195,6 +223,26 @@ class IntSetEvaluator {
     return IntSet::Everything();
   }
 
+  // TVM's rule for a cast: a point stays a point, an interval casts its ends.
+  IntSet EvalCast(const CastNode* n) {
+    IntSet value = Eval(n->value);
+    if (value.is_empty()) return value;
+    if (value.is_single_point())
+      return IntSet::SinglePoint(S(ir::cast(n->dtype, value.point_value())));
+    Expr lo = value.has_lower_bound() ? S(ir::cast(n->dtype, value.min())) : neg_inf();
+    Expr hi = value.has_upper_bound() ? S(ir::cast(n->dtype, value.max())) : pos_inf();
+    return IntSet::Interval(lo, hi);
+  }
+
+  // An integer load whose indices name no relaxed variable is the load itself; any other
+  // load knows nothing of the buffer's data.
+  IntSet EvalBufferLoad(const BufferLoadNode* n, const Expr& e) {
+    if (!e.dtype().is_integer()) return IntSet::Everything();
+    for (const Expr& index : n->indices)
+      if (NamesMappedVar(index)) return IntSet::Everything();
+    return IntSet::SinglePoint(e);
+  }
+
   // A variable's set may itself name variables of the map: a loop attached inside another
   // stage has a range in terms of that stage's loops ([fused*2, fused*2 + 1]); when both
   // are relaxed the result must not mention `fused`. Its ends are evaluated again, as
@@ -207,14 +255,7 @@ class IntSetEvaluator {
     if (set.is_empty()) return set;
     // Deeper than the map has variables: a cycle (x in [x, x + 1]); x stands for itself.
     if (var_depth_ >= dom_.size()) return IntSet::SinglePoint(e);
-    auto names_mapped_var = [this](const Expr& end) {
-      if (IsInf(end)) return false;
-      bool found = false;
-      ir::PostOrderVisit(end, [&](const Expr& x) {
-        if (x.as<VarNode>() && dom_.count(Var::from(x))) found = true;
-      });
-      return found;
-    };
+    auto names_mapped_var = [this](const Expr& end) { return !IsInf(end) && NamesMappedVar(end); };
     if (!names_mapped_var(set.min()) && !names_mapped_var(set.max())) return set;
     ++var_depth_;
     Expr lo = IsInf(set.min()) ? set.min() : Eval(set.min()).min();
@@ -376,9 +417,25 @@ auto WithAnalyzer(Analyzer* analyzer, F&& f) {
 
 }  // namespace
 
+bool HasNodeWithoutIntervalRule(const Expr& e) {
+  bool found = false;
+  ir::PostOrderVisit(e, [&](const Expr& x) {
+    if (LacksIntervalRule(x) || (x.kind() == ExprKind::BufferLoad && !x.dtype().is_integer()))
+      found = true;
+  });
+  return found;
+}
+
 IntSet EvalSet(const Expr& e, const IntSetMap& dom_map, Analyzer* analyzer) {
   return WithAnalyzer(analyzer, [&](Analyzer* an) {
     IntSetEvaluator ev(dom_map, an);
+    return ev.Eval(e);
+  });
+}
+
+IntSet EvalSetBoundingBitOps(const Expr& e, const IntSetMap& dom_map, Analyzer* analyzer) {
+  return WithAnalyzer(analyzer, [&](Analyzer* an) {
+    IntSetEvaluator ev(dom_map, an, /*bound_bit_ops=*/true);
     return ev.Eval(e);
   });
 }

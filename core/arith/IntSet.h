@@ -65,6 +65,14 @@ IntSet Intersect(const std::vector<IntSet>& sets, Analyzer* analyzer = nullptr);
 // arithmetic, exact for +, -, * by constants, floordiv/floormod by constants, min, max,
 // select). Vars not in dom_map stay symbolic.
 IntSet EvalSet(const Expr& e, const IntSetMap& dom_map, Analyzer* analyzer = nullptr);
+// Whether `e` computes through a node EvalSet has no interval rule for (a call, a float
+// immediate, a tensor read, a float load): its set is everything even with nothing relaxed.
+bool HasNodeWithoutIntervalRule(const Expr& e);
+// EvalSet with bounds for the bit builtins by constants, which TVM's evaluator treats as
+// any other call (everything): x >> c is x floordiv 2^c, x << c is x * 2^c, x & c lies in
+// [0, c]. Exact; TE InferBound uses it, so a stage read through a shift is realized as
+// tightly as the reads need (a known departure from TVM 0.19's larger regions).
+IntSet EvalSetBoundingBitOps(const Expr& e, const IntSetMap& dom_map, Analyzer* analyzer = nullptr);
 IntSet EvalSet(const Range& r, const IntSetMap& dom_map, Analyzer* analyzer = nullptr);
 // Convenience: domain given as ranges.
 IntSet EvalSet(const Expr& e,

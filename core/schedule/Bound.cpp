@@ -229,7 +229,7 @@ void PropBoundToInputs(const Stage& consumer, const te::Operation& producer,
     if (!t.defined() || t.op() != producer) return;
     auto& dims = (*tmap)[static_cast<size_t>(t->value_index)];
     for (size_t i = 0; i < dims.size() && i < load->indices.size(); ++i) {
-      arith::IntSet s = arith::EvalSet(load->indices[i], dom_map, a);
+      arith::IntSet s = arith::EvalSetBoundingBitOps(load->indices[i], dom_map, a);
       dims[i].push_back(ClipToShape(s, t->shape[i], clip_each_end, a));
     }
   };

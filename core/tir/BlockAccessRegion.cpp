@@ -63,7 +63,8 @@ class Detector : public ir::IRVisitor {
 
   // An index over no relaxed loop is one point, kept as written (TVM's interval evaluator
   // adds single points without simplifying them, so `A[vj + vi * 4]` stays in that order
-  // unless another access of the buffer makes a union).
+  // unless another access of the buffer makes a union); one through a call such as floor
+  // is everything there, as anywhere.
   void Update(std::vector<Access>* list, const Buffer& buffer, const std::vector<Expr>& indices) {
     std::vector<IntSet> region;
     for (const Expr& index : indices) {
@@ -71,8 +72,9 @@ class Detector : public ir::IRVisitor {
         return std::any_of(dom_.begin(), dom_.end(),
                            [&](const auto& entry) { return entry.first.get() == v; });
       });
-      region.push_back(relaxed ? arith::EvalSet(index, dom_, &analyzer_)
-                               : IntSet::SinglePoint(index));
+      region.push_back(relaxed || arith::HasNodeWithoutIntervalRule(index)
+                           ? arith::EvalSet(index, dom_, &analyzer_)
+                           : IntSet::SinglePoint(index));
     }
     if (const MatchBufferRegion* view = ViewOf(buffer)) {
       Merge(list, view->source.buffer, InSource(*view, std::move(region)));

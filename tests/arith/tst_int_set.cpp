@@ -189,6 +189,26 @@ class TestIntSet : public QObject {
     QCOMPARE(QString::fromStdString(s.str()), QString("[0, 19]"));
   }
 
+  // TVM's IntervalSetEvaluator (0.20, answered by its Analyzer.int_set here): a cast keeps
+  // the interval it casts; a call such as floor, or a float operand, has no rule even where
+  // nothing is relaxed, so a region read through one is the whole buffer.
+  void castsKeepTheirIntervalCallsAreEverything() {
+    Vars& v = V();
+    IntSetMap dom;
+    dom[v.x] = IntSet::FromRange(Range(0, 64));
+    IntSet widened = EvalSet(tessera::ir::cast(DataType::Int(64), v.x), dom);
+    QCOMPARE(QString::fromStdString(widened.str()), QString("[(int64)0, (int64)63]"));
+    QVERIFY(EvalSet(tessera::ir::cast(DataType::Int(64), v.y), dom).is_single_point());
+    Expr as_float = tessera::ir::cast(DataType::Float(32), v.y * 2);
+    QVERIFY(EvalSet(as_float, dom).is_single_point());
+    Expr floored = tessera::ir::cast(
+        DataType::Int(32),
+        tessera::ir::MakeCall(DataType::Float(32), "floor",
+                              {as_float + tessera::ir::make_const(DataType::Float(32), 0.5)}));
+    QVERIFY(EvalSet(floored, IntSetMap{}).is_everything());
+    QVERIFY(EvalSet(floored + v.x, dom).is_everything());
+  }
+
   void rangeMapOverload() {
     Vars& v = V();
     std::unordered_map<Var, Range, VarHash, VarEqual> dom;

@@ -201,16 +201,24 @@ class TestBitOps : public QObject {
     arith::IntSetMap dom{
         {env.var("i"), arith::IntSet::Interval(ir::make_const(DataType::Int(32), int64_t{0}),
                                                ir::make_const(DataType::Int(32), int64_t{63}))}};
-    arith::IntSet s = arith::EvalSet(*shifted, dom);
+    // TVM's IntervalSetEvaluator has no rule for a call, even at a point: a region read
+    // through a shift or a mask is the whole buffer (TVM 0.20's Analyzer.int_set answered
+    // IntervalSet[neg_inf, pos_inf] for each of these), and so is EvalSet's.
+    for (const ir::Expr* e : {&*shifted, &*scaled, &*masked}) {
+      QVERIFY(arith::EvalSet(*e, dom).is_everything());
+      QVERIFY(arith::EvalSet(*e, arith::IntSetMap{}).is_everything());
+    }
+    // TE InferBound bounds them (exact, tighter than TVM 0.19's realize).
+    arith::IntSet s = arith::EvalSetBoundingBitOps(*shifted, dom);
     QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())),
              QString("0 15"));
-    s = arith::EvalSet(*scaled, dom);
+    s = arith::EvalSetBoundingBitOps(*scaled, dom);
     QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())),
              QString("0 504"));
-    s = arith::EvalSet(*masked, arith::IntSetMap{});
+    s = arith::EvalSetBoundingBitOps(*masked, arith::IntSetMap{});
     QVERIFY(s.is_single_point());  // x not relaxed: the expression itself
     arith::IntSetMap free_x{{env.var("x"), arith::IntSet::Everything()}};
-    s = arith::EvalSet(*masked, free_x);
+    s = arith::EvalSetBoundingBitOps(*masked, free_x);
     QCOMPARE(QString::fromStdString(ir::to_string(s.min()) + " " + ir::to_string(s.max())),
              QString("0 15"));
     arith::Analyzer analyzer;
