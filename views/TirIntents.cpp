@@ -532,9 +532,7 @@ QString TirLoopMenuProblem(const tir::Schedule& sch, const QString& p, const QSt
     return NoMergeChoice(block, loop);
   if (p == "read_at" || p == "write_at") return CopyAtLoopProblem(sch, p, block, loop);
   if (p == "loop_partition") {
-    std::optional<int64_t> extent;
-    for (const tir::ForNode* l : TirLoopsOf(sch, block))
-      if (Q(l->loop_var.name()) == loop) extent = TirConstExtent(*l);
+    const std::optional<int64_t> extent = TirLoopConstExtent(sch, block, loop);
     return TirIntentProblem(sch, Intent{p, block, {loop}, {{"factors", DefaultPartition(extent)}}});
   }
   if (!checked) return {};
@@ -654,6 +652,13 @@ QString TirBlockOfLoop(const tir::Schedule& sch, const QString& loop) {
 
 std::optional<int64_t> TirConstExtent(const tir::ForNode& loop) {
   if (const auto* imm = loop.extent.as<ir::IntImmNode>()) return imm->value;
+  return std::nullopt;
+}
+
+std::optional<int64_t> TirLoopConstExtent(const tir::Schedule& sch, const QString& block,
+                                          const QString& loop) {
+  for (const tir::ForNode* l : TirLoopsOf(sch, block))
+    if (Q(l->loop_var.name()) == loop) return TirConstExtent(*l);
   return std::nullopt;
 }
 
@@ -927,9 +932,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     fields = TirArgumentFields(sch, primitive, block, loop, &problem, dryRun);
   } else if (primitive == "split") {
     problem = needLoop();
-    std::optional<int64_t> extent;
-    for (const tir::ForNode* l : TirLoopsOf(sch, block))
-      if (Q(l->loop_var.name()) == loop) extent = TirConstExtent(*l);
+    const std::optional<int64_t> extent = TirLoopConstExtent(sch, block, loop);
     ParamField f;
     f.key = "factors";
     f.label = TirIntentsText::tr("Factors (None is inferred)");
@@ -949,9 +952,7 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     fields << preview;
   } else if (primitive == "loop_partition") {
     problem = needLoop();
-    std::optional<int64_t> extent;
-    for (const tir::ForNode* l : TirLoopsOf(sch, block))
-      if (Q(l->loop_var.name()) == loop) extent = TirConstExtent(*l);
+    const std::optional<int64_t> extent = TirLoopConstExtent(sch, block, loop);
     ParamField f;
     f.key = "factors";
     f.label = TirIntentsText::tr("Lengths of the partitions (None: the rest)");

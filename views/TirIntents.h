@@ -52,6 +52,9 @@ QString TirBlockOfLoop(const tir::Schedule& sch, const QString& loop);
 Result<tir::LoopRV> TirLoopRV(tir::Schedule& sch, const QString& block, const QString& name);
 // The constant extent of a loop; nullopt when it is not a constant.
 std::optional<int64_t> TirConstExtent(const tir::ForNode& loop);
+// The constant extent of the block's loop of that name, if it has one.
+std::optional<int64_t> TirLoopConstExtent(const tir::Schedule& sch, const QString& block,
+                                          const QString& loop);
 
 // split's factors as written in a dialog or a script: "None, 32" -> {nullopt, 32}.
 // At least two factors, each a positive integer or None (at most one None); loop_partition's

@@ -258,6 +258,16 @@ Status Schedule::UnsafeHideBufferAccess(const BlockRV& block, const std::string&
   return Status::Ok();
 }
 
+std::vector<LoopRV> Schedule::RecordLoops(Instruction inst, const std::vector<Var>& vars) {
+  std::vector<LoopRV> loops;
+  for (const Var& v : vars) {
+    loops.push_back({NewLoopRV(v)});
+    inst.outputs.push_back(loops.back().id);
+  }
+  trace_.insts.push_back(std::move(inst));
+  return loops;
+}
+
 Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vector<Expr>& factors,
                                             bool preserve_unit_iters, bool disable_predication) {
   if (Status s = Enter({loop.id}); !s.ok()) return s.error();
@@ -269,13 +279,7 @@ Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vecto
   inst.factors = factors;
   inst.preserve_unit_iters = preserve_unit_iters;
   inst.disable_predication = disable_predication;
-  std::vector<LoopRV> loops;
-  for (const Var& nv : *vars) {
-    loops.push_back({NewLoopRV(nv)});
-    inst.outputs.push_back(loops.back().id);
-  }
-  trace_.insts.push_back(std::move(inst));
-  return loops;
+  return RecordLoops(std::move(inst), *vars);
 }
 
 Result<std::vector<LoopRV>> Schedule::LoopPartition(const LoopRV& loop,
@@ -289,13 +293,7 @@ Result<std::vector<LoopRV>> Schedule::LoopPartition(const LoopRV& loop,
   Instruction inst = Inst(InstKind::LoopPartition, {loop.id});
   inst.factors = factors;
   inst.preserve_unit_iters = preserve_unit_iters;
-  std::vector<LoopRV> loops;
-  for (const Var& nv : *vars) {
-    loops.push_back({NewLoopRV(nv)});
-    inst.outputs.push_back(loops.back().id);
-  }
-  trace_.insts.push_back(std::move(inst));
-  return loops;
+  return RecordLoops(std::move(inst), *vars);
 }
 
 Result<std::vector<LoopRV>> Schedule::Split(const LoopRV& loop, const std::vector<ExprRV>& factors,

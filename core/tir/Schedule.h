@@ -262,6 +262,8 @@ class Schedule {
   Result<LoopRV> RecordUnitLoop(int input, const StmtNode* target);
   Status RecordAnnotation(int rv, const std::string& key, const Expr& value);
   Status SetLoopKind(InstKind kind, const LoopRV& loop, const std::string& thread_axis);
+  // Records `inst` with a new loop RV per variable as its outputs; returns the RVs.
+  std::vector<LoopRV> RecordLoops(Instruction inst, const std::vector<Var>& vars);
   // A sample_*_tile instruction with its attributes and the tiles drawn (its decision),
   // one ExprRV per tile.
   std::vector<ExprRV> RecordTiles(InstKind kind, const LoopRV& loop, std::vector<int64_t> attrs,

@@ -11,6 +11,7 @@
 #include "tir/ScheduleError.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
+#include "tir/TraceJson.h"
 
 namespace tessera::tir::testing {
 
@@ -30,6 +31,19 @@ inline void ExpectRefusal(Schedule& sch, const std::function<Status()>& attempt,
   QCOMPARE(QString::fromStdString(ErrorKind(s.error())), kind);
   QCOMPARE(QString::fromStdString(AsTVMScript(sch.func())), QString::fromStdString(func));
   QCOMPARE(QString::fromStdString(TraceAsPython(sch.trace())), QString::fromStdString(trace));
+}
+
+// The trace's JSON contains `fragment` (an instruction as TVM writes it), reads back, and
+// replays on the function `sch` started from to the same function.
+inline void ExpectJsonReplays(const Schedule& sch, const std::string& fragment) {
+  const std::string json = TraceToJson(sch.trace());
+  QVERIFY2(Contains(json, fragment), json.c_str());
+  auto back = TraceFromJson(json);
+  QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+  Schedule replayed(sch.original_func());
+  QVERIFY(ApplyTrace(*back, &replayed).ok());
+  QCOMPARE(QString::fromStdString(AsTVMScript(replayed.func())),
+           QString::fromStdString(AsTVMScript(sch.func())));
 }
 
 }  // namespace tessera::tir::testing

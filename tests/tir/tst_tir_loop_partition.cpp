@@ -117,15 +117,9 @@ class TestTirLoopPartition : public QObject {
     Schedule sch(program.func());
     std::vector<LoopRV> loops = *sch.GetLoops(*sch.GetBlock("C"));
     QVERIFY(sch.LoopPartition(loops[0], {Expr(4), Expr(), Expr(6)}).ok());
-    const QString json = Q(TraceToJson(sch.trace()));
-    QVERIFY2(json.contains("[\"LoopPartition\", [\"l1\", 4, \"None\", 6], [1], [\"l3\", \"l4\", "
-                           "\"l5\"]]"),
-             qPrintable(json));
-    auto back = TraceFromJson(json.toStdString());
-    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
-    Schedule replayed(program.func());
-    QVERIFY(ApplyTrace(*back, &replayed).ok());
-    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
+    ExpectJsonReplays(sch,
+                      "[\"LoopPartition\", [\"l1\", 4, \"None\", 6], [1], "
+                      "[\"l3\", \"l4\", \"l5\"]]");
     auto bad = TraceFromJson(
         "[[[\"GetBlock\", [], [\"C\", \"main\"], [\"b0\"]], "
         "[\"GetLoops\", [\"b0\"], [], [\"l1\", \"l2\"]], "

@@ -10,7 +10,6 @@
 #include "tir/ScheduleError.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
-#include "tir/TraceJson.h"
 
 namespace tst_tir_output_blocks_hide_access {
 
@@ -66,15 +65,8 @@ class TestTirOutputBlocksHideAccess : public QObject {
     QCOMPARE(block.reads.size(), size_t{1});
     QCOMPARE(Q(block.reads[0].buffer->name), QString("A"));
     QVERIFY(Q(AsTVMScript(sch.func())).contains("* B[v_k, v_j]"));
-    const QString json = Q(TraceToJson(sch.trace()));
-    QVERIFY2(json.contains("[\"UnsafeHideBufferAccess\", [\"b0\", \"\\\"read\\\"\", [1, 1]], [], "
-                           "[]]"),
-             qPrintable(json));
-    auto back = TraceFromJson(json.toStdString());
-    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
-    Schedule replayed(program.func());
-    QVERIFY(ApplyTrace(*back, &replayed).ok());
-    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
+    ExpectJsonReplays(sch,
+                      "[\"UnsafeHideBufferAccess\", [\"b0\", \"\\\"read\\\"\", [1, 1]], [], []]");
   }
 };
 

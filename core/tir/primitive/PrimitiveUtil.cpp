@@ -162,6 +162,18 @@ bool AccessesBuffer(const std::vector<BufferRegion>& regions, const Buffer& buff
                      [&](const BufferRegion& r) { return r.buffer == buffer; });
 }
 
+std::string RegionText(const Region& region, bool points_bare) {
+  std::string s = "[";
+  for (size_t i = 0; i < region.size(); ++i) {
+    const Range& d = region[i];
+    s += i ? ", " : "";
+    s += points_bare && ir::is_one(d.extent)
+             ? ExprToTVMScript(d.min)
+             : ExprToTVMScript(d.min) + ":" + ExprToTVMScript(ir::add(d.min, d.extent));
+  }
+  return s + "]";
+}
+
 Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v) {
   if (const ForNode* loop = state.FindLoop(v)) return loop;
   return ScheduleError("ValueError", "The loop " + v.name() +

@@ -30,6 +30,10 @@ Stmt NormalizeBindings(const Stmt& s, const std::vector<Var>& vars);
 // Whether one of the regions is of `buffer` (a block's reads or writes).
 bool AccessesBuffer(const std::vector<BufferRegion>& regions, const Buffer& buffer);
 
+// A region as TVMScript slices, `[min:end, ...]`; with `points_bare`, an axis of extent 1
+// is written as its index alone (`[i, 0:8]`).
+std::string RegionText(const Region& region, bool points_bare = false);
+
 // The loop whose variable is `v`; a ValueError when an earlier primitive replaced it.
 Result<const ForNode*> LiveLoop(const ScheduleState& state, const Var& v);
 // HasAnnotationOrThreadBindingError unless the loop has neither (split, fuse, merge).

@@ -90,14 +90,6 @@ Stmt MakeCopyBlock(const ScheduleState& state, const ForNode* loop, const Buffer
   return MakeBlockRealize(std::move(values), ir::make_bool(true), std::move(block));
 }
 
-std::string RegionText(const Buffer& buffer, const Region& region) {
-  std::string s = buffer->name + "[";
-  for (size_t i = 0; i < region.size(); ++i)
-    s += (i ? ", " : "") + ExprToTVMScript(region[i].min) + ":" +
-         ExprToTVMScript(ir::add(region[i].min, region[i].extent));
-  return s + "]";
-}
-
 // The copy's region relaxes the loops below `loop` without their T.where, so a loop split
 // with a tail makes the last iteration's region run past the buffer; TVM copies out of
 // bounds there. Refused where the loops' constant extents show it.
@@ -118,7 +110,7 @@ Status CheckCopyInBounds(const ScheduleState& state, const ForNode* loop, const 
     if ((first && *first < 0) || (end && dim && *end > *dim))
       return ScheduleError(
           "ReadWriteAtError",
-          std::string(primitive) + ": the copy of " + RegionText(buffer, region) +
+          std::string(primitive) + ": the copy of " + buffer->name + RegionText(region) +
               " per iteration of " + loop->loop_var.name() + " reaches " +
               (first && *first < 0 ? std::to_string(*first) : std::to_string(*end)) + " in axis " +
               std::to_string(d) + " of " + buffer->name + " (extent " +

@@ -27,18 +27,6 @@ std::string ExprList(const std::vector<Expr>& exprs) {
   return s + "]";
 }
 
-// `A[vi, vj * 16:vj * 16 + 16]`, as TVM prints a BufferRegion.
-std::string RegionText(const BufferRegion& r) {
-  std::string s = r.buffer->name + "[";
-  for (size_t i = 0; i < r.region.size(); ++i) {
-    const Range& d = r.region[i];
-    s += i ? ", " : "";
-    s += ir::is_one(d.extent) ? ExprToTVMScript(d.min)
-                              : ExprToTVMScript(d.min) + ":" + ExprToTVMScript(d.min + d.extent);
-  }
-  return s + "]";
-}
-
 const char* PrimitiveName(bool read) { return read ? "reindex_cache_read" : "reindex_cache_write"; }
 
 // TVM's CheckSinglePoint.
@@ -46,9 +34,11 @@ Status CheckSinglePoint(const BlockNode& block, const BufferRegion& region, bool
   for (const Range& r : region.region) {
     if (!ir::is_one(r.extent)) {
       return ScheduleError("NotSinglePointAccess",
-                           "The buffer region " + RegionText(region) + " accessed inside block " +
-                               block.name + " is not a single point, which violates the " +
-                               "prerequisite of " + PrimitiveName(read) + " primitive.");
+                           "The buffer region " + region.buffer->name +
+                               RegionText(region.region, /*points_bare=*/true) +
+                               " accessed inside block " + block.name +
+                               " is not a single point, which violates the " + "prerequisite of " +
+                               PrimitiveName(read) + " primitive.");
     }
   }
   return Status::Ok();

@@ -115,16 +115,6 @@ AxisStart MatchStart(const Expr& min) {
   return out;
 }
 
-std::string RegionText(const Region& region) {
-  std::string s = "[";
-  for (size_t i = 0; i < region.size(); ++i) {
-    if (i) s += ", ";
-    s += ExprToTVMScript(region[i].min) + ":" +
-         ExprToTVMScript(ir::add(region[i].min, region[i].extent));
-  }
-  return s + "]";
-}
-
 // The rolling axis and the overlaps of the relaxed region the block writes per iteration
 // of the loop the accesses share; TVM's RollingBufferMatchError where no axis rolls.
 Result<RollingInfo> MatchRolling(const ScheduleState& state, const BlockRealizeNode* realize,
