@@ -545,27 +545,27 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="240"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="244"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="256"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="260"/>
         <source>rfactor: factor_axis must be an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="261"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="265"/>
         <source>bind needs a thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="276"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="280"/>
         <source>%1 is not a TensorIR primitive the application applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TirIntentToScript.cpp" line="302"/>
+        <location filename="../app/gui/TirIntentToScript.cpp" line="306"/>
         <source>the script binds no TensorIR function or module at its top level to make a schedule of</source>
         <translation type="unfinished"></translation>
     </message>
@@ -614,8 +614,8 @@ computes %1 elements, %2 required</source>
     </message>
     <message>
         <location filename="../views/TirIntents.cpp" line="153"/>
-        <location filename="../views/TirIntents.cpp" line="248"/>
-        <location filename="../views/TirIntents.cpp" line="1272"/>
+        <location filename="../views/TirIntents.cpp" line="262"/>
+        <location filename="../views/TirIntents.cpp" line="1301"/>
         <source>unknown TensorIR primitive %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -628,6 +628,7 @@ computes %1 elements, %2 required</source>
         <location filename="../views/TirIntents.cpp" line="148"/>
         <location filename="../views/TirIntents.cpp" line="167"/>
         <location filename="../views/TirIntents.cpp" line="183"/>
+        <location filename="../views/TirIntents.cpp" line="222"/>
         <source>%1 needs a storage scope</source>
         <translation type="unfinished"></translation>
     </message>
@@ -637,619 +638,640 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="231"/>
+        <location filename="../views/TirIntents.cpp" line="228"/>
+        <source>cache_index: %1 computes no index expression seen %2 time(s) or more (its indices are its iterators)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="245"/>
         <source>unsafe_set_dtype needs a data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="257"/>
+        <location filename="../views/TirIntents.cpp" line="271"/>
         <source>transform_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="260"/>
+        <location filename="../views/TirIntents.cpp" line="274"/>
         <source>transform_layout: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="266"/>
+        <location filename="../views/TirIntents.cpp" line="280"/>
         <source>transform_layout: block %1 has %2 %3 buffer(s), no buffer %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="272"/>
+        <location filename="../views/TirIntents.cpp" line="286"/>
         <source>transform_layout: write the index map as a lambda, e.g. lambda i: (i // 4, i % 4)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="305"/>
-        <location filename="../views/TirIntents.cpp" line="1161"/>
+        <location filename="../views/TirIntents.cpp" line="319"/>
+        <location filename="../views/TirIntents.cpp" line="1181"/>
         <source>read_at: %1 reads no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="306"/>
-        <location filename="../views/TirIntents.cpp" line="1162"/>
+        <location filename="../views/TirIntents.cpp" line="320"/>
+        <location filename="../views/TirIntents.cpp" line="1182"/>
         <source>write_at: %1 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="348"/>
-        <location filename="../views/TirIntents.cpp" line="353"/>
+        <location filename="../views/TirIntents.cpp" line="362"/>
+        <location filename="../views/TirIntents.cpp" line="367"/>
         <source>Refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="349"/>
+        <location filename="../views/TirIntents.cpp" line="363"/>
         <source>Refused: the script makes no TensorIR schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="364"/>
+        <location filename="../views/TirIntents.cpp" line="378"/>
         <source>loops %1_0 (%2), %3_0 (%4), %1_1 (%5), %3_1 (%6)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="385"/>
+        <location filename="../views/TirIntents.cpp" line="399"/>
         <source>loops of extents %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="390"/>
+        <location filename="../views/TirIntents.cpp" line="404"/>
         <source> (a predicate T.where keeps %1 of %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="399"/>
+        <location filename="../views/TirIntents.cpp" line="413"/>
         <source>the loop&apos;s extent is not a constant</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="407"/>
+        <location filename="../views/TirIntents.cpp" line="421"/>
         <source>the lengths reach the extent %1: leave room for a last partition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="417"/>
+        <location filename="../views/TirIntents.cpp" line="431"/>
         <source>loops over %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="429"/>
+        <location filename="../views/TirIntents.cpp" line="443"/>
         <source>cache_read: check a block to read the copy (TVM reads an empty list as all)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="444"/>
+        <location filename="../views/TirIntents.cpp" line="458"/>
         <source>Keep unit iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="445"/>
+        <location filename="../views/TirIntents.cpp" line="459"/>
         <source>preserve_unit_iters: a block iterator bound to a loop of extent 1 stays an iterator (True, TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="451"/>
+        <location filename="../views/TirIntents.cpp" line="465"/>
         <source>Place among the loop&apos;s children</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="453"/>
+        <location filename="../views/TirIntents.cpp" line="467"/>
         <source>index: -1 the last place the dependences allow (TVM&apos;s default), -2 the first, 0, 1, ... that child of the loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="456"/>
+        <location filename="../views/TirIntents.cpp" line="470"/>
         <source>Keep loops of extent 1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="457"/>
+        <location filename="../views/TirIntents.cpp" line="471"/>
         <source>preserve_unit_loops: the block&apos;s new loops of extent 1 are kept (False, TVM&apos;s default, drops them)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="475"/>
+        <location filename="../views/TirIntents.cpp" line="489"/>
         <source>merge: no loop of another nest in the scope of %1 lies at the depth of %2 with the same extents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="492"/>
+        <location filename="../views/TirIntents.cpp" line="506"/>
         <source>block %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="496"/>
+        <location filename="../views/TirIntents.cpp" line="510"/>
         <source>Reverse Compute At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="497"/>
+        <location filename="../views/TirIntents.cpp" line="511"/>
         <source>Reverse Compute Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="498"/>
+        <location filename="../views/TirIntents.cpp" line="512"/>
         <source>Decompose Reduction…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="499"/>
+        <location filename="../views/TirIntents.cpp" line="513"/>
         <source>Fuse with Inner Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="500"/>
+        <location filename="../views/TirIntents.cpp" line="514"/>
         <source>Merge with Other Nests…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="501"/>
+        <location filename="../views/TirIntents.cpp" line="515"/>
         <source>Tile with Inner Loop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="502"/>
+        <location filename="../views/TirIntents.cpp" line="516"/>
         <source>Blockize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="503"/>
+        <location filename="../views/TirIntents.cpp" line="517"/>
         <source>Transform Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="504"/>
+        <location filename="../views/TirIntents.cpp" line="518"/>
         <source>Set Scope…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="505"/>
+        <location filename="../views/TirIntents.cpp" line="519"/>
         <source>Storage Align…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="506"/>
+        <location filename="../views/TirIntents.cpp" line="520"/>
         <source>Reindex…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="507"/>
+        <location filename="../views/TirIntents.cpp" line="521"/>
         <source>Decompose Padding…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="508"/>
+        <location filename="../views/TirIntents.cpp" line="522"/>
         <source>Pad Einsum…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="509"/>
+        <location filename="../views/TirIntents.cpp" line="523"/>
         <source>Reorder Block Iterators…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="510"/>
+        <location filename="../views/TirIntents.cpp" line="524"/>
         <source>Set Data Type (Unsafe)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="511"/>
+        <location filename="../views/TirIntents.cpp" line="525"/>
         <source>Hide Buffer Access (Unsafe)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="512"/>
+        <location filename="../views/TirIntents.cpp" line="526"/>
+        <source>Cache Index Computations…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="527"/>
         <source>Rolling Buffer…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="513"/>
+        <location filename="../views/TirIntents.cpp" line="528"/>
         <source>Read At (Copy per Iteration)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="514"/>
+        <location filename="../views/TirIntents.cpp" line="529"/>
         <source>Partition…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="515"/>
+        <location filename="../views/TirIntents.cpp" line="530"/>
         <source>Write At (Copy per Iteration)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="516"/>
+        <location filename="../views/TirIntents.cpp" line="531"/>
         <source>Add Unit Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="517"/>
+        <location filename="../views/TirIntents.cpp" line="532"/>
         <source>Annotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="518"/>
+        <location filename="../views/TirIntents.cpp" line="533"/>
         <source>Unannotate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="519"/>
+        <location filename="../views/TirIntents.cpp" line="534"/>
         <source>Tensorize…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="520"/>
+        <location filename="../views/TirIntents.cpp" line="535"/>
         <source>Transform Block Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="521"/>
+        <location filename="../views/TirIntents.cpp" line="536"/>
         <source>Set Axis Separator…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="522"/>
+        <location filename="../views/TirIntents.cpp" line="537"/>
         <source>Annotate Buffer Access…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="553"/>
-        <location filename="../views/TirIntents.cpp" line="1038"/>
+        <location filename="../views/TirIntents.cpp" line="566"/>
+        <location filename="../views/TirIntents.cpp" line="1058"/>
         <source>blockize: no other block shares the scope of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="559"/>
-        <location filename="../views/TirIntents.cpp" line="1237"/>
+        <location filename="../views/TirIntents.cpp" line="575"/>
+        <location filename="../views/TirIntents.cpp" line="1266"/>
         <source>%1: %2 declares no access</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="561"/>
-        <location filename="../views/TirIntents.cpp" line="1223"/>
+        <location filename="../views/TirIntents.cpp" line="577"/>
+        <location filename="../views/TirIntents.cpp" line="1252"/>
         <source>reorder_block_iter_var: %1 has fewer than two iterators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="682"/>
+        <location filename="../views/TirIntents.cpp" line="706"/>
         <source>split: give at least two factors, e.g. None, 32</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="789"/>
+        <location filename="../views/TirIntents.cpp" line="813"/>
         <source>%1 takes Python lambdas: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="796"/>
+        <location filename="../views/TirIntents.cpp" line="820"/>
         <source>%1 needs at least two loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="842"/>
+        <location filename="../views/TirIntents.cpp" line="866"/>
         <source>%1 cannot be computed at one of its own loops</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="869"/>
+        <location filename="../views/TirIntents.cpp" line="893"/>
         <source>%1 and %2 are not both loops of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="872"/>
+        <location filename="../views/TirIntents.cpp" line="896"/>
         <source>a loop dropped on itself does nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="883"/>
+        <location filename="../views/TirIntents.cpp" line="907"/>
         <source>%1 is already there: nothing to do</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="294"/>
-        <location filename="../views/TirIntents.cpp" line="913"/>
+        <location filename="../views/TirIntents.cpp" line="308"/>
+        <location filename="../views/TirIntents.cpp" line="937"/>
         <source>%1: select a block first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="676"/>
+        <location filename="../views/TirIntents.cpp" line="700"/>
         <source>%1: factor &apos;%2&apos; is neither a positive integer nor None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="683"/>
+        <location filename="../views/TirIntents.cpp" line="707"/>
         <source>%1: give at least one length</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="685"/>
+        <location filename="../views/TirIntents.cpp" line="709"/>
         <source>%1: at most one factor may be None</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="919"/>
+        <location filename="../views/TirIntents.cpp" line="943"/>
         <source>%1: select a loop of %2 first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="935"/>
+        <location filename="../views/TirIntents.cpp" line="957"/>
         <source>Factors (None is inferred)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="939"/>
+        <location filename="../views/TirIntents.cpp" line="961"/>
         <source>No predicate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="940"/>
+        <location filename="../views/TirIntents.cpp" line="962"/>
         <source>disable_predication: no T.where guards the split loops; where the factors do not divide the extent the block runs past it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="957"/>
+        <location filename="../views/TirIntents.cpp" line="977"/>
         <source>Lengths of the partitions (None: the rest)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="960"/>
+        <location filename="../views/TirIntents.cpp" line="980"/>
         <source>Each length starts a loop where the one before it ended; without None, a last loop runs to the extent. Each loop is in a block &lt;block&gt;_&lt;loop&gt;&lt;n&gt;_partition</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="974"/>
+        <location filename="../views/TirIntents.cpp" line="994"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="984"/>
+        <location filename="../views/TirIntents.cpp" line="1004"/>
         <source>Loops to merge %1 with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="989"/>
+        <location filename="../views/TirIntents.cpp" line="1009"/>
         <source>The nests of the checked loops and of %1 become one nest %1_m whose body runs each nest&apos;s body in turn, where the last nest stood. Like TVM, merge checks the nests&apos; shape, not the order of what their blocks read and write</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="999"/>
+        <location filename="../views/TirIntents.cpp" line="1019"/>
         <source>check at least one loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1000"/>
+        <location filename="../views/TirIntents.cpp" line="1020"/>
         <source>merged with %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1007"/>
+        <location filename="../views/TirIntents.cpp" line="1027"/>
         <source>tile: %1 has no inner loop to tile with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1014"/>
-        <location filename="../views/TirIntents.cpp" line="1015"/>
+        <location filename="../views/TirIntents.cpp" line="1034"/>
+        <location filename="../views/TirIntents.cpp" line="1035"/>
         <source>Inner extent of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1030"/>
+        <location filename="../views/TirIntents.cpp" line="1050"/>
         <source>Position of the factored loop in %1.rf&apos;s shape</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1042"/>
+        <location filename="../views/TirIntents.cpp" line="1062"/>
         <source>Blocks (consecutive, in the order they run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1047"/>
+        <location filename="../views/TirIntents.cpp" line="1067"/>
         <source>The checked blocks and their loops below their common loop become one block outer_&lt;B&gt;_&lt;C&gt;_</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1057"/>
+        <location filename="../views/TirIntents.cpp" line="1077"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1063"/>
+        <location filename="../views/TirIntents.cpp" line="1083"/>
         <source>Thread axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1071"/>
+        <location filename="../views/TirIntents.cpp" line="1091"/>
         <source>compute_at: no block reads what %1 writes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1072"/>
+        <location filename="../views/TirIntents.cpp" line="1092"/>
         <source>reverse_compute_at: no block writes what %1 reads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1073"/>
+        <location filename="../views/TirIntents.cpp" line="1093"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1078"/>
+        <location filename="../views/TirIntents.cpp" line="1098"/>
         <source>%1: %2 has no buffer to cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1080"/>
-        <location filename="../views/TirIntents.cpp" line="1164"/>
+        <location filename="../views/TirIntents.cpp" line="1100"/>
+        <location filename="../views/TirIntents.cpp" line="1184"/>
         <source>Read buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1080"/>
-        <location filename="../views/TirIntents.cpp" line="1164"/>
+        <location filename="../views/TirIntents.cpp" line="1100"/>
         <location filename="../views/TirIntents.cpp" line="1184"/>
-        <location filename="../views/TirIntents.cpp" line="1270"/>
+        <location filename="../views/TirIntents.cpp" line="1213"/>
+        <location filename="../views/TirIntents.cpp" line="1299"/>
         <source>Written buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1083"/>
-        <location filename="../views/TirIntents.cpp" line="1176"/>
-        <location filename="../views/TirIntents.cpp" line="1186"/>
+        <location filename="../views/TirIntents.cpp" line="1103"/>
+        <location filename="../views/TirIntents.cpp" line="1196"/>
+        <location filename="../views/TirIntents.cpp" line="1205"/>
+        <location filename="../views/TirIntents.cpp" line="1215"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1089"/>
+        <location filename="../views/TirIntents.cpp" line="1109"/>
         <source>Blocks that read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1090"/>
+        <location filename="../views/TirIntents.cpp" line="1110"/>
         <source>Blocks that read the cache directly</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1094"/>
+        <location filename="../views/TirIntents.cpp" line="1114"/>
         <source>consumer_blocks: the readers switched to the copy (all of them: TVM&apos;s default, None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1097"/>
+        <location filename="../views/TirIntents.cpp" line="1117"/>
         <source>consumer_blocks: the readers that read the cache instead of the written buffer (none: TVM&apos;s default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1108"/>
+        <location filename="../views/TirIntents.cpp" line="1128"/>
         <source>%1 read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1120"/>
+        <location filename="../views/TirIntents.cpp" line="1140"/>
         <source>transform_layout: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1121"/>
-        <location filename="../views/TirIntents.cpp" line="1206"/>
+        <location filename="../views/TirIntents.cpp" line="1141"/>
+        <location filename="../views/TirIntents.cpp" line="1235"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1126"/>
+        <location filename="../views/TirIntents.cpp" line="1146"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1129"/>
+        <location filename="../views/TirIntents.cpp" line="1149"/>
         <source>The physical indices from the logical ones, e.g. lambda i, j: (i, j // 4, j % 4); padding appears where the new shape has more cells</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1134"/>
+        <location filename="../views/TirIntents.cpp" line="1154"/>
         <source>Pad value (empty: None)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1137"/>
+        <location filename="../views/TirIntents.cpp" line="1157"/>
         <source>What the padding holds: a number (0.0), or a lambda of the physical indices; None refuses a map that pads (TransformationIntroducesPaddingError)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1153"/>
+        <location filename="../views/TirIntents.cpp" line="1173"/>
         <source>Init block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1154"/>
+        <location filename="../views/TirIntents.cpp" line="1174"/>
         <source>Padding block above loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1167"/>
+        <location filename="../views/TirIntents.cpp" line="1187"/>
         <source>Copied per iteration of %1, before the first of its children that reads it; from there on they read the copy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1171"/>
+        <location filename="../views/TirIntents.cpp" line="1191"/>
         <source>Written into a copy by the children of %1 up to the last that writes it, and copied back after it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1226"/>
+        <location filename="../views/TirIntents.cpp" line="1200"/>
+        <source>Seen at least (cse_thresh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1202"/>
+        <source>An index computation is precomputed where the block computes it (or one that simplifies to it) at least this often; a rarer one gives way to its parts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirIntents.cpp" line="1255"/>
         <source>Block iterators in their new order</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1240"/>
+        <location filename="../views/TirIntents.cpp" line="1269"/>
         <source>Accesses to take out of the block&apos;s signature</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1244"/>
+        <location filename="../views/TirIntents.cpp" line="1273"/>
         <source>The body still accesses them; the dependence analysis no longer sees them (an index buffer that stops tensorize&apos;s pattern match). Unsafe, as in TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1252"/>
+        <location filename="../views/TirIntents.cpp" line="1281"/>
         <source>check at least one access</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1256"/>
+        <location filename="../views/TirIntents.cpp" line="1285"/>
         <source>check reads or writes, not both (one call each)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1257"/>
+        <location filename="../views/TirIntents.cpp" line="1286"/>
         <source>hides %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1264"/>
+        <location filename="../views/TirIntents.cpp" line="1293"/>
         <source>Data type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1267"/>
+        <location filename="../views/TirIntents.cpp" line="1296"/>
         <source>The buffer&apos;s element type; stores into it are cast to it and loads cast back, so values may lose precision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="573"/>
-        <location filename="../views/TirIntents.cpp" line="1183"/>
-        <location filename="../views/TirIntents.cpp" line="1263"/>
+        <location filename="../views/TirIntents.cpp" line="589"/>
+        <location filename="../views/TirIntents.cpp" line="1212"/>
+        <location filename="../views/TirIntents.cpp" line="1292"/>
         <source>%1: %2 writes no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1193"/>
+        <location filename="../views/TirIntents.cpp" line="1222"/>
         <source>Axis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1195"/>
+        <location filename="../views/TirIntents.cpp" line="1224"/>
         <source>Factor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1196"/>
+        <location filename="../views/TirIntents.cpp" line="1225"/>
         <source>Offset</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1205"/>
+        <location filename="../views/TirIntents.cpp" line="1234"/>
         <source>reindex: %1 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1210"/>
+        <location filename="../views/TirIntents.cpp" line="1239"/>
         <source>Padding (a multiple per block iterator)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirIntents.cpp" line="1215"/>
+        <location filename="../views/TirIntents.cpp" line="1244"/>
         <source>Each iterator&apos;s extent is padded up to a multiple of its number, e.g. 1, 32, 1</source>
         <translation type="unfinished"></translation>
     </message>

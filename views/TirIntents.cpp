@@ -217,6 +217,20 @@ Status ApplyOnBlock(tir::Schedule& sch, const Intent& intent) {
     if (!index.ok()) return index.error();
     return sch.RollingBuffer(*block, *index);
   }
+  if (p == "cache_index") {
+    QString scope = intent.params.value("storage_scope").toString();
+    if (scope.isEmpty()) return Error(S(TirIntentsText::tr("%1 needs a storage scope").arg(p)));
+    auto thresh = NonNegativeParam(intent, "cse_thresh");
+    if (!thresh.ok()) return thresh.error();
+    auto r = sch.CacheIndex(*block, S(scope), *thresh);
+    if (!r.ok()) return r.error();
+    if (r->empty())
+      return Error(S(TirIntentsText::tr("cache_index: %1 computes no index expression seen %2 "
+                                        "time(s) or more (its indices are its iterators)")
+                         .arg(intent.stage)
+                         .arg(*thresh)));
+    return Status::Ok();
+  }
   if (p == "unsafe_hide_buffer_access") {
     QString type = intent.params.value("buf_type").toString();
     auto indices =
@@ -509,6 +523,7 @@ QString TirPrimitiveTitle(const QString& p) {
   if (p == "reorder_block_iter_var") return TirIntentsText::tr("Reorder Block Iterators…");
   if (p == "unsafe_set_dtype") return TirIntentsText::tr("Set Data Type (Unsafe)…");
   if (p == "unsafe_hide_buffer_access") return TirIntentsText::tr("Hide Buffer Access (Unsafe)…");
+  if (p == "cache_index") return TirIntentsText::tr("Cache Index Computations…");
   if (p == "rolling_buffer") return TirIntentsText::tr("Rolling Buffer…");
   if (p == "read_at") return TirIntentsText::tr("Read At (Copy per Iteration)…");
   if (p == "loop_partition") return TirIntentsText::tr("Partition…");
@@ -551,6 +566,9 @@ QString TirBlockMenuProblem(const tir::Schedule& sch, const QString& p, const QS
     return TirIntentsText::tr("blockize: no other block shares the scope of %1").arg(block);
   if (p == "compute_inline" || p == "reverse_compute_inline")
     return TirIntentProblem(sch, Intent{p, block, {}, {}});
+  if (p == "cache_index")  // enabled where TVM's defaults find something to precompute
+    return TirIntentProblem(sch,
+                            Intent{p, block, {}, {{"storage_scope", "global"}, {"cse_thresh", 0}}});
   const tir::BlockRealizeNode* realize = TirFindBlock(sch, block);
   if (p == "unsafe_hide_buffer_access" && realize && realize->block->reads.empty() &&
       realize->block->writes.empty())
@@ -580,6 +598,7 @@ const QStringList& TirBlockPrimitives() {
                                 "reverse_compute_inline",
                                 "cache_read",
                                 "cache_write",
+                                "cache_index",
                                 "set_scope",
                                 "storage_align",
                                 "reindex",
@@ -1177,6 +1196,15 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
            << ChoiceField("storage_scope", TirIntentsText::tr("Storage scope"),
                           read ? QStringList{"shared", "local", "global", "shared.dyn"}
                                : QStringList{"local", "shared", "global", "shared.dyn"});
+  } else if (primitive == "cache_index") {
+    ParamField thresh = IntField("cse_thresh", TirIntentsText::tr("Seen at least (cse_thresh)"), 0,
+                                 /*minimum=*/0);
+    thresh.tooltip = TirIntentsText::tr(
+        "An index computation is precomputed where the block computes it (or one that "
+        "simplifies to it) at least this often; a rarer one gives way to its parts");
+    fields << ChoiceField("storage_scope", TirIntentsText::tr("Storage scope"),
+                          {"global", "shared", "local"})
+           << thresh;
   } else if (primitive == "set_scope" || primitive == "storage_align" ||
              primitive == "rolling_buffer") {
     QStringList buffers = BufferChoices(realize->block->writes);
@@ -1277,8 +1305,8 @@ PrimitiveRequest RequestTirPrimitive(QWidget* parent, const QString& primitive,
     auto values = AskParameters(parent, TirPrimitiveTitle(primitive).remove("…"), fields);
     if (!values) return {};
     if (IsTirArgumentPrimitive(primitive)) SetTirArgumentParams(intent, *values);
-    for (const char* key :
-         {"factors", "x_factor", "y_factor", "factor_axis", "axis", "factor", "offset", "padding"})
+    for (const char* key : {"factors", "x_factor", "y_factor", "factor_axis", "axis", "factor",
+                            "offset", "padding", "cse_thresh"})
       if (values->contains(key)) intent.params[key] = values->value(key);
     if (values->contains("thread_axis"))
       intent.params["thread_axis"] = values->value("thread_axis");

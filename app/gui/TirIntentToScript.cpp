@@ -171,7 +171,7 @@ struct Printer {
     }
     if (p == "set_scope" || p == "storage_align" || p == "reindex" || p == "pad_einsum" ||
         p == "reorder_block_iter_var" || p == "unsafe_set_dtype" || p == "rolling_buffer" ||
-        p == "unsafe_hide_buffer_access") {
+        p == "unsafe_hide_buffer_access" || p == "cache_index") {
       // The schedule's checks (on a copy) before any line: the arguments' shapes included.
       if (QString problem = views::TirIntentProblem(sch, intent); !problem.isEmpty())
         return Fail(problem);
@@ -187,6 +187,10 @@ struct Printer {
                              a.value("factor").toString(), a.value("offset").toString()));
       if (p == "reindex") return Call(block + ", " + views::TirBufferArgument(intent));
       if (p == "rolling_buffer") return Call(block + ", " + a.value("buffer_index").toString());
+      if (p == "cache_index")
+        return Call(
+            QString("%1, \"%2\", %3")
+                .arg(block, a.value("storage_scope").toString(), a.value("cse_thresh").toString()));
       if (p == "unsafe_hide_buffer_access")
         return Call(
             QString("%1, \"%2\", [%3]")

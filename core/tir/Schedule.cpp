@@ -113,10 +113,26 @@ int Schedule::NewExprRV(int64_t value) {
   return static_cast<int>(rvs_.size()) - 1;
 }
 
+Status Schedule::RemoveRV(int rv_id) {
+  if (rv_id < 0 || rv_id >= static_cast<int>(rvs_.size()) || rvs_[rv_id].removed)
+    return ScheduleError("IndexError",
+                         "Cannot find the object in the symbol table: the random variable is "
+                         "not this schedule's, or remove_rv removed it already");
+  rvs_[rv_id].removed = true;
+  return Status::Ok();
+}
+
+Status Schedule::CheckNotRemoved(int rv_id, const char* kind) const {
+  if (!rvs_[rv_id].removed) return Status::Ok();
+  return ScheduleError("IndexError", std::string("Cannot find corresponding ") + kind +
+                                         ": remove_rv took it out of the symbol table");
+}
+
 Result<int64_t> Schedule::Get(const ExprRV& expr) const {
   if (expr.id < 0 || expr.id >= static_cast<int>(rvs_.size()) || !rvs_[expr.id].is_expr) {
     return ScheduleError("ValueError", "Not an expression random variable of this schedule");
   }
+  if (Status s = CheckNotRemoved(expr.id, "ExprRV"); !s.ok()) return s.error();
   return rvs_[expr.id].value;
 }
 
@@ -124,6 +140,7 @@ Result<const BlockRealizeNode*> Schedule::Get(const BlockRV& block) const {
   if (block.id < 0 || block.id >= static_cast<int>(rvs_.size()) || !rvs_[block.id].is_block) {
     return ScheduleError("ValueError", "Not a block random variable of this schedule");
   }
+  if (Status s = CheckNotRemoved(block.id, "BlockRV"); !s.ok()) return s.error();
   std::vector<const BlockRealizeNode*> found = StateOf(block.id).FindBlocks(rvs_[block.id].block);
   if (found.size() != 1) {
     return ScheduleError("ValueError",
@@ -137,6 +154,7 @@ Result<Var> Schedule::LoopVar(const LoopRV& loop) const {
       rvs_[loop.id].is_expr) {
     return ScheduleError("ValueError", "Not a loop random variable of this schedule");
   }
+  if (Status s = CheckNotRemoved(loop.id, "LoopRV"); !s.ok()) return s.error();
   if (rvs_[loop.id].mark != 0) {
     return ScheduleError("ValueError", std::string("The loop random variable is the ") +
                                            (rvs_[loop.id].mark == -1 ? "root" : "inline") +
@@ -794,6 +812,20 @@ Status Schedule::RollingBuffer(const BlockRV& block, int64_t write_buffer_index)
   return Status::Ok();
 }
 
+Result<std::vector<BlockRV>> Schedule::CacheIndex(const BlockRV& block,
+                                                  const std::string& storage_scope,
+                                                  int64_t cse_thresh) {
+  if (Status s = Enter({block.id}); !s.ok()) return s.error();
+  auto realize = Get(block);
+  if (!realize.ok()) return realize.error();
+  auto names = tir::CacheIndex(&Active(), (*realize)->block->name, storage_scope, cse_thresh);
+  if (!names.ok()) return names.error();
+  auto blocks = RecordBlocks(InstKind::CacheIndex, block.id, *names);
+  trace_.insts.back().name = storage_scope;
+  trace_.insts.back().ints = {cse_thresh};
+  return blocks;
+}
+
 Result<BlockRV> Schedule::ReadAt(const LoopRV& loop, const BlockRV& block,
                                  int64_t read_buffer_index, const std::string& storage_scope) {
   return CopyAtLoop(InstKind::ReadAt, loop, block, read_buffer_index, storage_scope);
@@ -1095,6 +1127,11 @@ Result<std::vector<int>> Run(const Instruction& inst, const std::vector<int>& in
     }
     case InstKind::GetOutputBlocks: {
       auto r = sch->GetOutputBlocks({in.at(0)});
+      if (!r.ok()) return r.error();
+      return ids(*r);
+    }
+    case InstKind::CacheIndex: {
+      auto r = sch->CacheIndex({in.at(0)}, inst.name, inst.ints.at(0));
       if (!r.ok()) return r.error();
       return ids(*r);
     }

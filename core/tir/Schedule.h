@@ -157,6 +157,9 @@ class Schedule {
   // How many random variables (blocks, loops, sampled values) the schedule has made; a
   // copy keeps them under the same ids.
   int random_variable_count() const { return static_cast<int>(rvs_.size()); }
+  // TVM's remove_rv: the random variable (block, loop or sampled value) leaves the symbol
+  // table; using or removing it again is an IndexError. Not traced, as in TVM.
+  Status RemoveRV(int rv_id);
   // The rfactor block "<block>_rf"; `block` then names the write-back block, as in TVM.
   Result<BlockRV> RFactor(const LoopRV& loop, int factor_axis);
   // The fill block "<block>_pad_const" of the padding block, placed before `loop`; `block`
@@ -188,6 +191,10 @@ class Schedule {
                                 const std::vector<int64_t>& indices);
   // The copy block "<buffer>_<scope>" of the block's index-th read (written) buffer, made
   // per iteration of `loop` (TVM's read_at / write_at; the copy is marked auto_copy).
+  // TVM's cache_index: the block's repeated index computations precomputed into buffers
+  // by new blocks before it; returns them (empty where there is nothing to precompute).
+  Result<std::vector<BlockRV>> CacheIndex(const BlockRV& block, const std::string& storage_scope,
+                                          int64_t cse_thresh = 0);
   Result<BlockRV> ReadAt(const LoopRV& loop, const BlockRV& block, int64_t read_buffer_index,
                          const std::string& storage_scope);
   Result<BlockRV> WriteAt(const LoopRV& loop, const BlockRV& block, int64_t write_buffer_index,
@@ -249,9 +256,11 @@ class Schedule {
     std::string block;  // a block's name
     Var loop;           // a loop's variable
     bool is_expr = false;
-    int64_t value = 0;  // an ExprRV's value
-    int64_t mark = 0;   // a sampled location without a loop: -1 root, -2 inline
+    int64_t value = 0;     // an ExprRV's value
+    int64_t mark = 0;      // a sampled location without a loop: -1 root, -2 inline
+    bool removed = false;  // by remove_rv
   };
+  Status CheckNotRemoved(int rv_id, const char* kind) const;
   int NewExprRV(int64_t value);
   int NewBlockRV(const std::string& name);
   int NewLoopRV(const Var& v);

@@ -104,6 +104,7 @@ std::string Printer::MatchBuffer(const std::string& source, const Buffer& b,
 std::string Printer::AllocBuffer(const Buffer& b) {
   std::string s = T(STir() ? "sblock_alloc_buffer" : "alloc_buffer") + "(" + Shape(b->shape);
   if (b->dtype != DataType::Float(32)) s += ", \"" + b->dtype.str() + "\"";
+  if (!b->strides.empty()) s += ", strides=" + Shape(b->strides);
   if (b->scope != "global") s += ", scope=\"" + b->scope + "\"";
   return s + AxisSeparators(b) + ")";
 }

@@ -111,6 +111,8 @@ const char* inst_kind_name(InstKind kind) {
       return "SamplePartitionedTile";
     case InstKind::EnterPostproc:
       return "EnterPostproc";
+    case InstKind::CacheIndex:
+      return "CacheIndex";
   }
   return "?";
 }
@@ -118,7 +120,8 @@ const char* inst_kind_name(InstKind kind) {
 bool outputs_blocks(InstKind kind) {
   if (kind == InstKind::ReIndex || kind == InstKind::DecomposePadding ||
       kind == InstKind::ReindexCacheRead || kind == InstKind::ReindexCacheWrite ||
-      kind == InstKind::CacheInplace || kind == InstKind::ReadAt || kind == InstKind::WriteAt)
+      kind == InstKind::CacheInplace || kind == InstKind::ReadAt || kind == InstKind::WriteAt ||
+      kind == InstKind::CacheIndex)
     return true;
   return kind == InstKind::GetBlock || kind == InstKind::GetChildBlocks ||
          kind == InstKind::DecomposeReduction || kind == InstKind::CacheRead ||
@@ -461,6 +464,10 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
                inst.name + "\")";
         break;
       }
+      case InstKind::CacheIndex:
+        line = OutputList(outs) + "sch.cache_index(block=" + in0 + ", storage_scope=\"" +
+               inst.name + "\", cse_thresh=" + std::to_string(inst.ints.at(0)) + ")";
+        break;
       case InstKind::CacheInplace:
         line = OutputList(outs) + "sch.cache_inplace(block=" + in0 +
                ", read_buffer_index=" + std::to_string(inst.buffer_index) + ", storage_scope=\"" +

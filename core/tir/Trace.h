@@ -72,8 +72,9 @@ enum class InstKind {
   UnsafeHideBufferAccess,
   SamplePartitionedTile,
   EnterPostproc,
+  CacheIndex,
 };
-inline constexpr int kNumInstKinds = static_cast<int>(InstKind::EnterPostproc) + 1;
+inline constexpr int kNumInstKinds = static_cast<int>(InstKind::CacheIndex) + 1;
 // TVM's instruction kind name: "GetBlock", "Split", ...
 const char* inst_kind_name(InstKind kind);
 // Whether the instruction's outputs are blocks (else loops).
@@ -91,7 +92,7 @@ struct Instruction {
   std::vector<Expr> factors;  // Split, LoopPartition: the factors as given (undefined = None)
   // GetBlock: block name; Bind: thread axis; Cache*: scope; Annotate: key; Tensorize: the
   // intrinsic's name; UnsafeSetDType: the data type; UnsafeHideBufferAccess: "read" or
-  // "write" (its indices in `ints`)
+  // "write" (its indices in `ints`); CacheIndex: the scope (cse_thresh in `ints`)
   std::string name;
   std::string func_name;  // GetBlock
   // CacheRead / CacheWrite / ReindexCache* / CacheInplace / RollingBuffer / ReadAt / WriteAt

@@ -147,6 +147,9 @@ std::string TraceToJson(const Trace& trace) {
       case InstKind::RollingBuffer:
         w.value(inst.buffer_index);
         break;
+      case InstKind::CacheIndex:  // [storage_scope, cse_thresh]
+        w.value(inst.name).value(inst.ints.at(0));
+        break;
       case InstKind::ReIndex:
         w.value(inst.buffer_index).value(int64_t{inst.buffer_is_write});
         break;
@@ -344,6 +347,11 @@ Result<Trace> TraceFromJson(std::string_view text) {
         break;
       case InstKind::RollingBuffer:
         inst.buffer_index = num(0, 0);
+        break;
+      case InstKind::CacheIndex:
+        inst.name = str(0), inst.ints = {num(1, 0)};
+        if (inst.inputs.size() != 1 || inst.name.empty())
+          return Bad(n, "cache_index needs a block, a storage scope and cse_thresh");
         break;
       case InstKind::UnsafeHideBufferAccess:
         if (inst.inputs.size() != 1 || inst.name.empty())

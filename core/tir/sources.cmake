@@ -31,6 +31,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ReadWriteAt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/LoopPartition.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/HideBufferAccess.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheIndex.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/BlockAnnotate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/ReorderBlockIterVar.cpp
   ${CMAKE_CURRENT_LIST_DIR}/primitive/CacheReadWrite.cpp

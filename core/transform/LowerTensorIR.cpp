@@ -295,16 +295,19 @@ class BlockLowerer {
         return Error(where + " allocates buffer " + b->name +
                      " with a layout transform, which LowerTensorIR does not flatten yet");
       }
-      if (!b->strides.empty() || (b->elem_offset.defined() && !ir::is_zero(b->elem_offset))) {
+      if (b->elem_offset.defined() && !ir::is_zero(b->elem_offset)) {
         return Error(where + " allocates buffer " + b->name +
-                     " with strides or an offset; only compact buffers are allocated");
+                     " with an offset; only buffers starting at 0 are allocated");
       }
       // An aligned buffer gets the padded strides; its accesses are flattened with them.
+      // Declared strides are dropped, as TVM's CompactBufferAllocation recomputes every
+      // allocated buffer's (cache_index declares strides=(1,) for any rank).
       auto align = aligns.find(b->data.get());
-      if (align != aligns.end()) {
-        auto strided = std::make_shared<ir::BufferNode>(*b);
-        strided->strides = layout::AlignedStrides(b->shape, align->second);
-        allocated[b->data.get()] = strided;
+      if (align != aligns.end() || !b->strides.empty()) {
+        auto laid_out = std::make_shared<ir::BufferNode>(*b);
+        laid_out->strides = align != aligns.end() ? layout::AlignedStrides(b->shape, align->second)
+                                                  : std::vector<ir::Expr>{};
+        allocated[b->data.get()] = laid_out;
       } else {
         allocated[b->data.get()] = b;
       }
@@ -404,10 +407,12 @@ class BufferFlattener : public ir::IRMutator {
     return error.empty();
   }
 
-  // The allocation an access goes to: strided when storage_align padded it.
+  // The allocation an access goes to: strided when storage_align padded it, compact
+  // where the declaration had strides.
   const ir::Buffer& Layout(const ir::Buffer& b) const {
     auto it = allocated_.find(b->data.get());
-    return it != allocated_.end() && !it->second->strides.empty() ? it->second : b;
+    bool relaid = it != allocated_.end() && (!it->second->strides.empty() || !b->strides.empty());
+    return relaid ? it->second : b;
   }
 
   ir::Buffer Flat(const ir::Buffer& b) {

@@ -199,6 +199,14 @@ Result<std::string> ReindexCacheWrite(ScheduleState* state, const std::string& b
 Result<std::vector<std::string>> CacheInplace(ScheduleState* state, const std::string& block,
                                               size_t index, const std::string& storage_scope);
 
+// ---- CacheIndex.cpp ----
+// The index computations the block repeats (TVM's common subexpressions, seen at least
+// cse_thresh times), each precomputed into "index_var_<i>" by a block "index_<i>" before
+// the block's subtree in its scope; returns those blocks' names (none where the block
+// computes no index).
+Result<std::vector<std::string>> CacheIndex(ScheduleState* state, const std::string& block,
+                                            const std::string& storage_scope, int64_t cse_thresh);
+
 // ---- ReadWriteAt.cpp ----
 // A copy "<buffer>_<scope>" of the block's index-th read buffer, made per iteration of
 // `loop` over what the blocks under it read, before the first of its children that reads

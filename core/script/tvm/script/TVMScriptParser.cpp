@@ -60,8 +60,11 @@ Result<std::vector<Expr>> ShapeFromValue(const Value& v, const SourceLoc& loc) {
 // `attrs`, offset_factor= and align= are read into it (T.match_buffer of a parameter, as
 // tensor intrinsics declare theirs); else they are refused.
 Result<Buffer> BufferFromArgs(const Args& args, const std::string& name,
-                              tir::BufferDeclAttrs* attrs) {
+                              tir::BufferDeclAttrs* attrs, bool allocated = false) {
   for (const char* p : kUnsupportedBufferArgs) {
+    // An allocation's strides are kept for printing; lowering lays it out compactly, as
+    // TVM's CompactBufferAllocation does.
+    if (allocated && std::string(p) == "strides") continue;
     bool decl_attr = std::string(p) == "offset_factor" || std::string(p) == "align";
     if (attrs && decl_attr && args.has(p) && !args.get(p).is_none()) {
       auto v = args.Int(p);
@@ -110,6 +113,13 @@ Result<Buffer> BufferFromArgs(const Args& args, const std::string& name,
     }
     auto n = std::make_shared<ir::BufferNode>(*buffer);
     n->axis_separators = std::move(separators);
+    buffer = n;
+  }
+  if (allocated && args.has("strides") && !args.get("strides").is_none()) {
+    auto strides = ShapeFromValue(args.get("strides"), args.loc("strides"));
+    if (!strides) return strides.error();
+    auto n = std::make_shared<ir::BufferNode>(*buffer);
+    n->strides = std::move(*strides);
     buffer = n;
   }
   return buffer;
@@ -306,7 +316,7 @@ Result<Buffer> Translator::AllocBuffer(const AstExpr& call, const std::string& n
   if (!evaluated) return evaluated.error();
   Args args(*evaluated, "T.alloc_buffer", BufferParams(false), 1);
   if (!args.status()) return args.status().error();
-  return BufferFromArgs(args, name, nullptr);
+  return BufferFromArgs(args, name, nullptr, /*allocated=*/true);
 }
 
 Result<ir::Stmt> Translator::Let(const AstStmt& s, const std::vector<AstStmt>& rest, Place place,

@@ -609,6 +609,22 @@ Result<Value> TirMethodCacheInplace(const TirMethodCall& c) {
   return c.ListOf(*stages);
 }
 
+Result<Value> TirMethodCacheIndex(const TirMethodCall& c) {
+  auto block = c.Block("block");
+  if (!block) return block.error();
+  auto scope = c.args().String("storage_scope");
+  if (!scope) return scope.error();
+  int64_t cse_thresh = 0;
+  if (c.Given("cse_thresh")) {
+    auto given = c.args().Int("cse_thresh");
+    if (!given) return given.error();
+    cse_thresh = *given;
+  }
+  auto stages = c.sch().CacheIndex(*block, *scope, cse_thresh);
+  if (!stages) return stages.error();
+  return c.ListOf(*stages);
+}
+
 Result<Value> TirMethodStorageAlign(const TirMethodCall& c) {
   auto block = c.Block("block");
   if (!block) return block.error();
@@ -865,6 +881,7 @@ const std::vector<TirScheduleMethod>& TirMethodMethods() {
                                 "index_map"},                                        4, false, TirMethodReindexCacheStage<true>},
     {"reindex_cache_write",    {"block", "write_buffer_index", "storage_scope",
                                 "index_map"},                                        4, false, TirMethodReindexCacheStage<false>},
+    {"cache_index",            {"block", "storage_scope", "cse_thresh"},             2, false, TirMethodCacheIndex},
     {"cache_inplace",          {"block", "read_buffer_index", "storage_scope"},      3, false, TirMethodCacheInplace},
     {"compute_at",             {"block", "loop", "preserve_unit_loops", "index"},    2, false, TirMethodComputeAt<false>},
     {"reverse_compute_at",     {"block", "loop", "preserve_unit_loops", "index"},    2, false, TirMethodComputeAt<true>},

@@ -227,9 +227,11 @@ Result<Value> TirSchedGetView(const std::shared_ptr<TirScheduleHandle>& handle, 
       view->annotations = (*loop)->annotations;
       return Value::FromObject(view);
     }
-    case TirRandomVariable::Kind::Expr:
-      if (auto e = rv->to_expr()) return Value::FromExpr(*e);
-      return Value();
+    case TirRandomVariable::Kind::Expr: {
+      auto value = handle->sch->Get(tir::ExprRV{rv->id});
+      if (!value) return Error(value.error().message, c.loc);
+      return Value::FromExpr(ir::make_const(ir::DataType::Int(32), *value));
+    }
   }
   return Value();
 }
@@ -274,6 +276,21 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
            if (!name) return name.error();
            if (Status s = TirSelectFunction(h.get(), *name); !s.ok())
              return args.ErrorAt("func_name", s.error().message);
+           return Value();
+         });
+       }},
+      {"remove_rv",
+       [](const H& h) -> Result<Value> {
+         return MakeFunction("remove_rv", [h](Interpreter&, const CallArgs& c) -> Result<Value> {
+           Args args(c, "remove_rv", {"rand_var"}, 1);
+           if (!args.status()) return args.status().error();
+           auto* rv = args.get("rand_var").as<TirRandomVariable>();
+           if (!rv) return args.TypeError("rand_var", "a BlockRV, LoopRV or ExprRV");
+           if (!TirScheduleOwns(*h, rv->owner, rv->id))
+             return args.ErrorAt("rand_var",
+                                 "ValueError: the random variable belongs to another schedule");
+           if (Status s = h->sch->RemoveRV(rv->id); !s.ok())
+             return args.ErrorAt("rand_var", s.error().message);
            return Value();
          });
        }},
