@@ -7,6 +7,7 @@
 // direct subexpressions), ordered by size. The block's read regions stay as they were, as
 // in TVM.
 #include <algorithm>
+#include <unordered_map>
 
 #include "arith/Analyzer.h"
 #include "arith/IntSet.h"
@@ -115,14 +116,26 @@ class CandidateFinder {
       }
     });
     std::stable_sort(found_.begin(), found_.end(),
-                     [](const Expr& a, const Expr& b) { return Complexity(a) > Complexity(b); });
+                     [this](const Expr& a, const Expr& b) { return Size(a) > Size(b); });
   }
 
   const std::vector<Expr>& found() const { return found_; }
   bool Equivalent(const Expr& a, const Expr& b) { return ir::StructuralEqual(Norm(a), Norm(b)); }
 
  private:
-  Expr Norm(const Expr& e) { return analyzer_.Simplify(e); }
+  // A computation's simplified form and size, worked out once per node (the entry holds
+  // the node, so its address is not reused while the finder lives).
+  struct Memo {
+    Expr node, norm;
+    size_t size = 0;
+  };
+  const Memo& Of(const Expr& e) {
+    auto [it, fresh] = memo_.try_emplace(e.get());
+    if (fresh) it->second = {e, analyzer_.Simplify(e), Complexity(e)};
+    return it->second;
+  }
+  const Expr& Norm(const Expr& e) { return Of(e).norm; }
+  size_t Size(const Expr& e) { return Of(e).size; }
 
   static void Add(Counted* table, const Expr& e, size_t n) {
     for (auto& entry : *table)
@@ -187,9 +200,9 @@ class CandidateFinder {
         it->second += n;
         continue;
       }
-      const size_t size = Complexity(e);
+      const size_t size = Size(e);
       auto at = std::find_if(sorted->begin(), sorted->end(),
-                             [&](const auto& entry) { return Complexity(entry.first) < size; });
+                             [&](const auto& entry) { return Size(entry.first) < size; });
       sorted->insert(at, {e, n});
     }
   }
@@ -197,6 +210,7 @@ class CandidateFinder {
   size_t thresh_;
   std::vector<Expr> found_;
   arith::Analyzer analyzer_;
+  std::unordered_map<const ir::ExprNode*, Memo> memo_;
 };
 
 // The stores of the block itself (its init first, as TVM visits them), not of blocks
@@ -216,10 +230,20 @@ void CollectStores(const ir::Stmt& s, std::vector<const ir::BufferStoreNode*>* o
 }
 
 void CollectStores(const Stmt& s, std::vector<const ir::BufferStoreNode*>* out) {
-  if (const auto* c = As<ComputeNode>(s)) return CollectStores(c->stmt, out);
-  if (const auto* seq = As<SeqNode>(s))
-    for (const Stmt& child : seq->seq) CollectStores(child, out);
-  if (const auto* loop = As<ForNode>(s)) CollectStores(loop->body, out);
+  PreOrderVisit(s, [&](const StmtNode* n) {
+    if (const auto* c = As<ComputeNode>(n)) CollectStores(c->stmt, out);
+    return As<BlockRealizeNode>(n) == nullptr;
+  });
+}
+
+// Appends the variables of `e` that are keys of `of`, each once, in order of appearance.
+template <typename Map>
+void AppendVarsInOrder(const Expr& e, const Map& of, std::vector<Var>* out) {
+  ir::PostOrderVisit(e, [&](const Expr& x) {
+    if (!x.as<ir::VarNode>() || !of.count(x.get())) return;
+    if (std::none_of(out->begin(), out->end(), [&](const Var& v) { return v.get() == x.get(); }))
+      out->push_back(Var::from(x));
+  });
 }
 
 // One precomputed index: its buffer, the block iterators it is indexed by, its stage.
@@ -286,23 +310,11 @@ Result<std::vector<std::string>> CacheIndex(ScheduleState* state, const std::str
   int number = 0;
   for (const Expr& e : exprs) {
     IndexStage st;
-    // The block iterators the computation uses, in order of appearance (a variable that
-    // is no iterator, a symbolic shape, stays as it is).
-    ir::PostOrderVisit(e, [&](const Expr& x) {
-      if (!x.as<ir::VarNode>() || !binding.count(x.get())) return;
-      if (std::none_of(st.block_vars.begin(), st.block_vars.end(),
-                       [&](const Var& v) { return v.get() == x.get(); }))
-        st.block_vars.push_back(Var::from(x));
-    });
-    // The loops their bindings use, in order of appearance.
+    // The block iterators the computation uses (a variable that is no iterator, a
+    // symbolic shape, stays as it is), then the loops their bindings use.
+    AppendVarsInOrder(e, binding, &st.block_vars);
     std::vector<Var> loops;
-    for (const Var& v : st.block_vars)
-      ir::PostOrderVisit(binding[v.get()], [&](const Expr& x) {
-        if (!x.as<ir::VarNode>() || !loop_ranges.count(x.get())) return;
-        if (std::none_of(loops.begin(), loops.end(),
-                         [&](const Var& l) { return l.get() == x.get(); }))
-          loops.push_back(Var::from(x));
-      });
+    for (const Var& v : st.block_vars) AppendVarsInOrder(binding[v.get()], loop_ranges, &loops);
     while (
         NameTaken(*state, "index_" + std::to_string(number), "index_var_" + std::to_string(number)))
       ++number;
@@ -381,19 +393,10 @@ Result<std::vector<std::string>> CacheIndex(ScheduleState* state, const std::str
     for (size_t i = 0; i < exprs.size(); ++i) out = replace(out, i);
     return out;
   };
-  std::function<Stmt(const Stmt&)> rewrite_body = [&](const Stmt& s) -> Stmt {
-    if (const auto* c = As<ComputeNode>(s)) return MakeCompute(rewriter.VisitStmt(c->stmt));
-    if (const auto* seq = As<SeqNode>(s)) {
-      std::vector<Stmt> v;
-      for (const Stmt& child : seq->seq) v.push_back(rewrite_body(child));
-      return MakeSeq(std::move(v));
-    }
-    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, rewrite_body(loop->body));
-    return s;
-  };
   auto rewritten = std::make_shared<BlockNode>(block);
   if (block.init.defined()) rewritten->init = rewriter.VisitStmt(block.init);
-  rewritten->body = rewrite_body(block.body);
+  rewritten->body =
+      MapComputes(block.body, [&](const ir::Stmt& st) { return rewriter.VisitStmt(st); });
 
   // The stages go before the scope's child that holds the block; the scope allocates.
   const BlockNode& scope_block = *scope->block;

@@ -48,28 +48,21 @@ Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to
   using primitive_util_detail::BufferReplacer;
   auto out = std::make_shared<BlockNode>(block);
   BufferReplacer replacer(from, to, cast);
-  // The blocks of an init nest belong to the block's init, so they are always rewritten.
-  bool in_init = false;
-  std::function<Stmt(const Stmt&)> visit = [&](const Stmt& s) -> Stmt {
-    if (const auto* c = As<ComputeNode>(s)) return MakeCompute(replacer.VisitStmt(c->stmt));
-    if (const auto* seq = As<SeqNode>(s)) {
-      std::vector<Stmt> v;
-      for (const Stmt& e : seq->seq) v.push_back(visit(e));
-      return MakeSeq(std::move(v));
+  auto visit = [&](const Stmt& s, bool into_blocks) {
+    std::function<Stmt(const BlockRealizeNode&)> on_realize;
+    if (into_blocks) {
+      on_realize = [&](const BlockRealizeNode& r) -> Stmt {
+        return MakeBlockRealize(r.iter_values, r.predicate,
+                                ReplaceBuffer(*r.block, from, to, true, cast));
+      };
     }
-    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, visit(loop->body));
-    if (const auto* r = As<BlockRealizeNode>(s); r && (nested || in_init)) {
-      return MakeBlockRealize(r->iter_values, r->predicate,
-                              ReplaceBuffer(*r->block, from, to, true, cast));
-    }
-    return s;
+    return MapComputes(
+        s, [&](const ir::Stmt& st) { return replacer.VisitStmt(st); }, on_realize);
   };
-  out->body = visit(block.body);
+  out->body = visit(block.body, nested);
   if (block.init.defined()) out->init = replacer.VisitStmt(block.init);
-  if (block.init_nest) {
-    in_init = true;
-    out->init_nest = visit(block.init_nest);
-  }
+  // The blocks of an init nest belong to the block's init, so they are always rewritten.
+  if (block.init_nest) out->init_nest = visit(block.init_nest, true);
   for (BufferRegion& r : out->reads) r.buffer = r.buffer == from ? to : r.buffer;
   for (BufferRegion& r : out->writes) r.buffer = r.buffer == from ? to : r.buffer;
   for (Buffer& b : out->alloc_buffers) b = b == from ? to : b;
@@ -86,6 +79,24 @@ Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&
   }
   if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, MapRealizes(loop->body, f));
   if (const auto* realize = As<BlockRealizeNode>(s)) return f(*realize);
+  return s;
+}
+
+Stmt MapComputes(const Stmt& s, const std::function<ir::Stmt(const ir::Stmt&)>& f,
+                 const std::function<Stmt(const BlockRealizeNode&)>& on_realize) {
+  if (!s) return s;
+  if (const auto* c = As<ComputeNode>(s)) return MakeCompute(f(c->stmt));
+  if (const auto* seq = As<SeqNode>(s)) {
+    std::vector<Stmt> out;
+    for (const Stmt& child : seq->seq) out.push_back(MapComputes(child, f, on_realize));
+    return MakeSeq(std::move(out));
+  }
+  if (const auto* loop = As<ForNode>(s)) {
+    return WithBody(*loop, MapComputes(loop->body, f, on_realize));
+  }
+  if (const auto* realize = As<BlockRealizeNode>(s); realize && on_realize) {
+    return on_realize(*realize);
+  }
   return s;
 }
 

@@ -220,17 +220,8 @@ Result<std::string> ReIndex(ScheduleState* state, const std::string& block_name,
   }
   AccessRewriter rewriter(buffer, reindexed, block_indices);
   auto new_block = std::make_shared<BlockNode>(block);
-  std::function<Stmt(const Stmt&)> visit = [&](const Stmt& s) -> Stmt {
-    if (const auto* c = As<ComputeNode>(s)) return MakeCompute(rewriter.VisitStmt(c->stmt));
-    if (const auto* seq = As<SeqNode>(s)) {
-      std::vector<Stmt> out;
-      for (const Stmt& e : seq->seq) out.push_back(visit(e));
-      return MakeSeq(std::move(out));
-    }
-    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, visit(loop->body));
-    return s;
-  };
-  new_block->body = visit(block.body);
+  new_block->body =
+      MapComputes(block.body, [&](const ir::Stmt& s) { return rewriter.VisitStmt(s); });
   if (block.init.defined()) new_block->init = rewriter.VisitStmt(block.init);
   for (auto* regions : {&new_block->reads, &new_block->writes}) {
     for (BufferRegion& r : *regions) {

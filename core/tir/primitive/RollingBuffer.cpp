@@ -205,15 +205,9 @@ class Rewriter : public ir::IRMutator {
   }
 
   Stmt Visit(const Stmt& s) {
-    if (!s) return s;
-    if (const auto* c = As<ComputeNode>(s)) return MakeCompute(VisitStmt(c->stmt));
-    if (const auto* seq = As<SeqNode>(s)) {
-      std::vector<Stmt> out;
-      for (const Stmt& e : seq->seq) out.push_back(Visit(e));
-      return MakeSeq(std::move(out));
-    }
-    if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, Visit(loop->body));
-    return VisitRealize(*As<BlockRealizeNode>(s));
+    return MapComputes(
+        s, [&](const ir::Stmt& st) { return VisitStmt(st); },
+        [&](const BlockRealizeNode& r) { return VisitRealize(r); });
   }
 
   Stmt VisitRealize(const BlockRealizeNode& realize) {
