@@ -147,9 +147,15 @@ class TestProbedCalls : public QObject {
   void theWarmUpLastsItsMinimum() {
     int made = 0;
     int calls = 0;
+    double first_call_ms = 0;
     auto sleepy = [&] {
-      ++calls;
+      const auto start = std::chrono::steady_clock::now();
       std::this_thread::sleep_for(std::chrono::microseconds(200));
+      if (++calls == 1) {
+        first_call_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+      }
       return Status::Ok();
     };
     const auto start = std::chrono::steady_clock::now();
@@ -158,7 +164,9 @@ class TestProbedCalls : public QObject {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     QCOMPARE(made, calls);
     QVERIFY2(elapsed >= 3.0, "the warm-up stopped before its minimum");
-    QVERIFY(made > 1);
+    // More calls than asked for, unless a loaded machine woke the first one only after
+    // the minimum had passed.
+    QVERIFY(made > 1 || first_call_ms >= 3.0);
 
     calls = 0;
     QVERIFY(WarmUpCalls(4, 0, sleepy, &made));
