@@ -62,6 +62,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleIndexMap.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleTesting.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirTraceObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleMethods.cpp
 )
 # tvm.topi is a Python file of the script language (tvm/topi/topi.py), embedded at build time.

@@ -135,6 +135,10 @@ bool is_sampling(InstKind kind) {
          kind == InstKind::SampleCategorical || kind == InstKind::SampleComputeLocation;
 }
 
+bool decision_is_list(InstKind kind) {
+  return kind == InstKind::SamplePerfectTile || kind == InstKind::SamplePartitionedTile;
+}
+
 char output_prefix(InstKind kind) {
   if (kind == InstKind::SamplePerfectTile || kind == InstKind::SamplePartitionedTile ||
       kind == InstKind::SampleCategorical)

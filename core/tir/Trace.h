@@ -11,6 +11,7 @@
 // ApplyTrace (Schedule.h) replays it on another schedule.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,9 @@ bool outputs_blocks(InstKind kind);
 // Whether the instruction samples a decision (sample_perfect_tile, sample_categorical,
 // sample_compute_location): the instructions a search mutates and replays.
 bool is_sampling(InstKind kind);
+// Whether the instruction's decision is a list of factors (the tile samplers) rather than
+// one integer.
+bool decision_is_list(InstKind kind);
 // The first letter of the names TVM gives the instruction's outputs: 'b' (blocks), 'l'
 // (loops) or 'v' (sampled expressions).
 char output_prefix(InstKind kind);
@@ -125,6 +129,10 @@ struct Instruction {
   // Tensorize: the intrinsic applied (a replay uses it; a trace read from JSON has only
   // its name, looked up in the registry), preserve_unit_iters.
   TensorIntrin intrin;
+  // Who the instruction is: shared by the copies of a trace (a copied schedule's), new
+  // for each instruction made (a replay's). Scripts key a trace's decisions by it, as
+  // TVM's Instruction objects are keys.
+  std::shared_ptr<const int> identity = std::make_shared<const int>(0);
 };
 
 struct Trace {

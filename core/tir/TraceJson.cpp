@@ -200,7 +200,7 @@ std::string TraceToJson(const Trace& trace) {
     const Instruction& inst = trace.insts[i];
     if (!inst.has_decision) continue;
     w.begin_array().value(static_cast<int64_t>(i));
-    if (inst.kind == InstKind::SamplePerfectTile || inst.kind == InstKind::SamplePartitionedTile) {
+    if (decision_is_list(inst.kind)) {
       w.begin_array();
       for (int64_t v : inst.decision) w.value(v);
       w.end_array();

@@ -293,6 +293,35 @@ class TestTirScheduleScript : public QObject {
         "['RollingBuffer', ['b0'], [0], []], "
         "['SampleCategorical', [], [[2, 4], [0.5, 0.5]], ['v7']]], [[6, 1]]], j\n"
         "assert isinstance(j, list) and isinstance(j[0][5][2][0], int)\n");
+    // TVM's Trace.decisions / get_decision: keyed by the Instruction objects of
+    // trace.insts, the same key on every read of the trace and in a copy.
+    QTest::newRow("trace.decisions keyed by instruction") << std::string(
+        "from tvm import tir\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "i, j, k = sch.get_loops(sch.get_block('C'))\n"
+        "v = sch.sample_categorical([2, 4, 8], [0.0, 1.0, 0.0])\n"
+        "t = sch.sample_perfect_tile(j, n=3, decision=[2, 8, 8])\n"
+        "insts = sch.trace.insts\n"
+        "assert [x.kind.name for x in insts] == ['GetBlock', 'GetLoops', "
+        "'SampleCategorical', 'SamplePerfectTile']\n"
+        "d = sch.trace.decisions\n"
+        "assert len(d) == 2\n"
+        "assert d[insts[2]] == 1 and list(d[insts[3]]) == [2, 8, 8]\n"
+        "assert sch.trace.get_decision(sch.trace.insts[0]) is None\n"
+        "assert sch.trace.get_decision(insts[3]) == [2, 8, 8]\n"
+        "assert insts[2].same_as(sch.trace.insts[2]) and not insts[2].same_as(insts[3])\n"
+        "assert insts[0].kind.same_as(sch.trace.insts[0].kind)\n"
+        "assert sch.copy().trace.decisions[insts[2]] == 1\n"
+        "sch.split(j, factors=t)\n"
+        "assert sch.trace.decisions[insts[3]] == [2, 8, 8]\n"
+        "other = tir.Schedule(te.create_prim_func([A, B, C]))\n"
+        "other.sample_categorical([2, 4], [1.0, 0.0])\n"
+        "assert other.trace.get_decision(insts[2]) is None\n"
+        "try:\n"
+        "    d[other.trace.insts[0]]\n"
+        "    assert False\n"
+        "except KeyError:\n"
+        "    pass\n");
     QTest::newRow("a ScheduleError is caught as TVM's class") << std::string(
         "from tvm import tir\n"
         "sch = tir.Schedule(te.create_prim_func([A, B, C]))\n"
@@ -402,6 +431,9 @@ class TestTirScheduleScript : public QObject {
         << std::string(
                "Schedule(): argument 'mod' must be a TensorIR PrimFunc or IRModule, not "
                "Tensor");
+    QTest::newRow("get_decision of something else")
+        << head + "sch.trace.get_decision(3)\n"
+        << std::string("get_decision(): argument 'inst' must be an Instruction of the trace");
     QTest::newRow("fuse of nothing") << head + "sch.fuse()\n"
                                      << std::string("fuse() needs at least one loop");
     QTest::newRow("work_on another function")

@@ -7,6 +7,7 @@
 #include "script/tvm/te/TeObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
+#include "script/tvm/tir/schedule/TirTraceObjects.h"
 #include "te/Tensor.h"
 
 namespace tessera::script {
@@ -270,7 +271,7 @@ std::optional<std::string> TirTypeName(const Value& v) {
 
 const void* TirIdentity(const Value& v) {
   if (auto* s = v.as<TirStmtObject>()) return s->stmt.get();
-  return nullptr;
+  return TirTraceIdentity(v);
 }
 
 void RegisterTirTypes(Interpreter& interp) {

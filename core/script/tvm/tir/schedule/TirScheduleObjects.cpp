@@ -12,11 +12,14 @@
 #include "script/tvm/tir/schedule/TirScheduleMethods.h"
 #include "script/tvm/tir/schedule/TirScheduleTesting.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
-#include "support/JsonReader.h"
+#include "script/tvm/tir/schedule/TirTraceObjects.h"
 #include "tir/Trace.h"
-#include "tir/TraceJson.h"
 
 namespace tessera::script {
+
+Value TirSchedConstantMethod(const std::string& name, Value v) {
+  return MakeFunction(name, [v](Interpreter&, const CallArgs&) -> Result<Value> { return v; });
+}
 
 namespace {
 
@@ -48,67 +51,6 @@ bool TirSchedRVOfKind(const Value& v, TirRandomVariable::Kind kind) {
   auto* rv = v.as<TirRandomVariable>();
   return rv && rv->kind == kind;
 }
-
-Value TirSchedConstantMethod(const std::string& name, Value v) {
-  return MakeFunction(name, [v](Interpreter&, const CallArgs&) -> Result<Value> { return v; });
-}
-
-// A JSON value as Python's json module reads it (TVM's Trace.as_json() is such a value:
-// [[instructions...], [[instruction index, decision]...]]).
-Value JsonAsValue(const JsonValue& j) {
-  switch (j.kind) {
-    case JsonValue::Kind::Null:
-      return Value();
-    case JsonValue::Kind::Bool:
-      return Value::Bool(j.boolean);
-    case JsonValue::Kind::Number:
-      return j.is_integer ? Value::Int(j.integer) : Value::Float(j.number);
-    case JsonValue::Kind::String:
-      return Value::String(j.string);
-    case JsonValue::Kind::Array: {
-      std::vector<Value> items;
-      for (const JsonValue& item : j.items) items.push_back(JsonAsValue(item));
-      return Value::List(std::move(items));
-    }
-    case JsonValue::Kind::Object: {
-      auto dict = std::make_shared<DictObject>();
-      for (const JsonMember& m : j.members)
-        dict->entries->emplace_back(Value::String(m.key), JsonAsValue(m.value));
-      return Value::FromObject(dict);
-    }
-  }
-  return Value();
-}
-
-// sch.trace: printed as TVM prints it (TraceAsPython, in the schedule's dialect).
-struct TirSchedTraceObject : Object {
-  tir::Trace trace;
-  tir::TvmDialect dialect = tir::TvmDialect::Tir;
-  std::string type_name() const override { return "Trace"; }
-  std::optional<std::string> Str() const override { return tir::TraceAsPython(trace, dialect); }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
-                        const SourceLoc& loc) const override {
-    if (name == "as_python") {
-      std::vector<Value> lines;
-      for (const std::string& l : tir::TraceLines(trace, dialect))
-        lines.push_back(Value::String(l));
-      return TirSchedConstantMethod(name, Value::List(std::move(lines)));
-    }
-    if (name == "show") return TirSchedConstantMethod(name, Value());
-    if (name == "as_json") {
-      auto json = ParseJson(tir::TraceToJson(trace), "trace");
-      if (!json.ok()) return json.error();
-      return TirSchedConstantMethod(name, JsonAsValue(*json));
-    }
-    if (name == "insts") {
-      std::vector<Value> kinds;
-      for (const tir::Instruction& inst : trace.insts)
-        kinds.push_back(Value::String(tir::inst_kind_name(inst.kind)));
-      return Value::List(std::move(kinds));
-    }
-    return Object::GetAttr(interp, name, loc);
-  }
-};
 
 // A block's read or write region: its buffer (a Buffer value, which transform_layout and
 // reindex accept) and the ranges.
@@ -199,14 +141,22 @@ struct TirSchedLoopView : Object {
   }
 };
 
+// The random variable passed as `param`, when it is one of this schedule's.
+Result<const TirRandomVariable*> OwnedRandomVariable(const TirScheduleHandle& h, const Args& args,
+                                                     const std::string& param) {
+  const auto* rv = args.get(param).as<TirRandomVariable>();
+  if (!rv) return args.TypeError(param, "a BlockRV, LoopRV or ExprRV");
+  if (!TirScheduleOwns(h, rv->owner, rv->id))
+    return args.ErrorAt(param, "ValueError: the random variable belongs to another schedule");
+  return rv;
+}
+
 Result<Value> TirSchedGetView(const std::shared_ptr<TirScheduleHandle>& handle, const CallArgs& c) {
   Args args(c, "get", {"rand_var_or_sref"}, 1);
   if (!args.status()) return args.status().error();
-  auto* rv = args.get("rand_var_or_sref").as<TirRandomVariable>();
-  if (!rv) return args.TypeError("rand_var_or_sref", "a BlockRV, LoopRV or ExprRV");
-  if (!TirScheduleOwns(*handle, rv->owner, rv->id))
-    return args.ErrorAt("rand_var_or_sref",
-                        "ValueError: the random variable belongs to another schedule");
+  auto owned = OwnedRandomVariable(*handle, args, "rand_var_or_sref");
+  if (!owned) return owned.error();
+  const TirRandomVariable* rv = *owned;
   switch (rv->kind) {
     case TirRandomVariable::Kind::Block: {
       auto realize = handle->sch->Get(BlockRV{rv->id});
@@ -251,12 +201,7 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
   static const std::map<std::string, TirSchedScheduleAttr> attrs = {
       {"mod", [](const H& h) -> Result<Value> { return TirSchedModuleOf(*h); }},
       {"trace",
-       [](const H& h) -> Result<Value> {
-         auto t = std::make_shared<TirSchedTraceObject>();
-         t->trace = h->sch->trace();
-         t->dialect = h->dialect;
-         return Value::FromObject(t);
-       }},
+       [](const H& h) -> Result<Value> { return MakeTraceValue(h->sch->trace(), h->dialect); }},
       {"func_working_on",
        [](const H& h) -> Result<Value> {
          return h->func_chosen ? Value::String(h->func_name) : Value();
@@ -284,12 +229,9 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
          return MakeFunction("remove_rv", [h](Interpreter&, const CallArgs& c) -> Result<Value> {
            Args args(c, "remove_rv", {"rand_var"}, 1);
            if (!args.status()) return args.status().error();
-           auto* rv = args.get("rand_var").as<TirRandomVariable>();
-           if (!rv) return args.TypeError("rand_var", "a BlockRV, LoopRV or ExprRV");
-           if (!TirScheduleOwns(*h, rv->owner, rv->id))
-             return args.ErrorAt("rand_var",
-                                 "ValueError: the random variable belongs to another schedule");
-           if (Status s = h->sch->RemoveRV(rv->id); !s.ok())
+           auto rv = OwnedRandomVariable(*h, args, "rand_var");
+           if (!rv) return rv.error();
+           if (Status s = h->sch->RemoveRV((*rv)->id); !s.ok())
              return args.ErrorAt("rand_var", s.error().message);
            return Value();
          });

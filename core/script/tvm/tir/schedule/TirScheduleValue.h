@@ -70,6 +70,8 @@ Status TirCheckFunction(const TirScheduleHandle& h, const std::string& name);
 // Whether a function is chosen: TVM's ValueError for get_block in a module of several
 // functions before work_on.
 Status TirRequireFunction(const TirScheduleHandle& h);
+// A method that takes no arguments and returns `v` (sch.show, trace.as_python, ...).
+Value TirSchedConstantMethod(const std::string& name, Value v);
 
 struct TirScheduleObject : Object {
   std::shared_ptr<TirScheduleHandle> handle;

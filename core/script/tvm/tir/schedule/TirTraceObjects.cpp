@@ -1,0 +1,172 @@
+#include "script/tvm/tir/schedule/TirTraceObjects.h"
+
+#include <memory>
+
+#include "script/lang/Interpreter.h"
+#include "script/tvm/tir/schedule/TirScheduleValue.h"
+#include "support/JsonReader.h"
+#include "tir/TraceJson.h"
+
+namespace tessera::script {
+namespace {
+
+// A JSON value as Python's json module reads it (TVM's Trace.as_json() is such a value:
+// [[instructions...], [[instruction index, decision]...]]).
+Value JsonAsValue(const JsonValue& j) {
+  switch (j.kind) {
+    case JsonValue::Kind::Null:
+      return Value();
+    case JsonValue::Kind::Bool:
+      return Value::Bool(j.boolean);
+    case JsonValue::Kind::Number:
+      return j.is_integer ? Value::Int(j.integer) : Value::Float(j.number);
+    case JsonValue::Kind::String:
+      return Value::String(j.string);
+    case JsonValue::Kind::Array: {
+      std::vector<Value> items;
+      for (const JsonValue& item : j.items) items.push_back(JsonAsValue(item));
+      return Value::List(std::move(items));
+    }
+    case JsonValue::Kind::Object: {
+      auto dict = std::make_shared<DictObject>();
+      for (const JsonMember& m : j.members)
+        dict->entries->emplace_back(Value::String(m.key), JsonAsValue(m.value));
+      return Value::FromObject(dict);
+    }
+  }
+  return Value();
+}
+
+// A decision as TVM keeps it: the tile samplers' a list of factors, the others' one
+// integer (a candidate's index, a location).
+Value DecisionValue(const tir::Instruction& inst) {
+  if (!inst.has_decision) return Value();
+  if (tir::decision_is_list(inst.kind)) {
+    std::vector<Value> items;
+    for (int64_t v : inst.decision) items.push_back(Value::Int(v));
+    return Value::List(std::move(items));
+  }
+  return inst.decision.empty() ? Value() : Value::Int(inst.decision[0]);
+}
+
+// inst.kind: TVM's InstructionKind, known by its name.
+struct InstructionKindObject : Object {
+  std::string name;
+  std::string type_name() const override { return "InstructionKind"; }
+  std::optional<std::string> Str() const override { return name; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
+                        const SourceLoc& loc) const override {
+    if (attr == "name") return Value::String(name);
+    if (attr == "same_as") {
+      const std::string self = name;
+      return MakeFunction("same_as", [self](Interpreter&, const CallArgs& a) -> Result<Value> {
+        if (a.positional.size() != 1 || !a.keywords.empty())
+          return Error("same_as() takes one argument", a.loc);
+        const auto* other = a.positional[0].as<InstructionKindObject>();
+        return Value::Bool(other && other->name == self);
+      });
+    }
+    return Object::GetAttr(interp, attr, loc);
+  }
+};
+
+// trace.insts[i].
+struct InstructionObject : Object {
+  tir::Instruction inst;
+  std::string type_name() const override { return "Instruction"; }
+  Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
+                        const SourceLoc& loc) const override {
+    if (attr == "kind") {
+      auto kind = std::make_shared<InstructionKindObject>();
+      kind->name = tir::inst_kind_name(inst.kind);
+      return Value::FromObject(kind);
+    }
+    if (attr == "same_as") {
+      std::shared_ptr<const int> self = inst.identity;
+      return MakeFunction("same_as", [self](Interpreter&, const CallArgs& a) -> Result<Value> {
+        if (a.positional.size() != 1 || !a.keywords.empty())
+          return Error("same_as() takes one argument", a.loc);
+        return Value::Bool(TirTraceIdentity(a.positional[0]) == self.get());
+      });
+    }
+    return Object::GetAttr(interp, attr, loc);
+  }
+};
+
+Value InstructionValue(const tir::Instruction& inst) {
+  auto object = std::make_shared<InstructionObject>();
+  object->inst = inst;
+  return Value::FromObject(object);
+}
+
+struct TraceObject : Object {
+  tir::Trace trace;
+  tir::TvmDialect dialect = tir::TvmDialect::Tir;
+  std::string type_name() const override { return "Trace"; }
+  std::optional<std::string> Str() const override { return tir::TraceAsPython(trace, dialect); }
+
+  // The instruction of this trace that `v` is, if any.
+  const tir::Instruction* Find(const Value& v) const {
+    const void* id = TirTraceIdentity(v);
+    for (const tir::Instruction& inst : trace.insts)
+      if (id && inst.identity.get() == id) return &inst;
+    return nullptr;
+  }
+
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
+    if (name == "as_python") {
+      std::vector<Value> lines;
+      for (const std::string& l : tir::TraceLines(trace, dialect))
+        lines.push_back(Value::String(l));
+      return TirSchedConstantMethod(name, Value::List(std::move(lines)));
+    }
+    if (name == "show") return TirSchedConstantMethod(name, Value());
+    if (name == "as_json") {
+      auto json = ParseJson(tir::TraceToJson(trace), "trace");
+      if (!json.ok()) return json.error();
+      return TirSchedConstantMethod(name, JsonAsValue(*json));
+    }
+    if (name == "insts") {
+      std::vector<Value> insts;
+      for (const tir::Instruction& inst : trace.insts) insts.push_back(InstructionValue(inst));
+      return Value::List(std::move(insts));
+    }
+    if (name == "decisions") {
+      auto dict = std::make_shared<DictObject>();
+      for (const tir::Instruction& inst : trace.insts)
+        if (inst.has_decision)
+          dict->entries->emplace_back(InstructionValue(inst), DecisionValue(inst));
+      return Value::FromObject(dict);
+    }
+    if (name == "get_decision") {
+      auto self = std::make_shared<TraceObject>(*this);
+      return MakeFunction(name, [self](Interpreter&, const CallArgs& c) -> Result<Value> {
+        Args args(c, "get_decision", {"inst"}, 1);
+        if (!args.status()) return args.status().error();
+        if (!args.get("inst").as<InstructionObject>())
+          return args.TypeError("inst", "an Instruction of the trace");
+        // None for an instruction of another trace, as TVM's lookup of the decision.
+        const tir::Instruction* inst = self->Find(args.get("inst"));
+        return inst ? DecisionValue(*inst) : Value();
+      });
+    }
+    return Object::GetAttr(interp, name, loc);
+  }
+};
+
+}  // namespace
+
+Value MakeTraceValue(const tir::Trace& trace, tir::TvmDialect dialect) {
+  auto t = std::make_shared<TraceObject>();
+  t->trace = trace;
+  t->dialect = dialect;
+  return Value::FromObject(t);
+}
+
+const void* TirTraceIdentity(const Value& v) {
+  const auto* inst = v.as<InstructionObject>();
+  return inst ? inst->inst.identity.get() : nullptr;
+}
+
+}  // namespace tessera::script
