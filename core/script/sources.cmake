@@ -7,6 +7,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/lang/Interpreter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lang/SetObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lang/Exceptions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lang/ClassObject.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lang/ChildInterpreter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pytest/Pytest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lang/ExprSize.cpp

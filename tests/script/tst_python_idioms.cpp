@@ -98,6 +98,106 @@ class TestPythonIdioms : public QObject {
         "    return tt\n"
         "assert f() is te\n"
         "assert tvm.topi.testing.conv2d_nhwc_python is not None\n");
+    QTest::newRow("classes") << std::string(
+        "class Shape(object):\n"
+        "    count = 0\n"
+        "    def __init__(self, dims, name='s'):\n"
+        "        self.dims = list(dims)\n"
+        "        self.name = name\n"
+        "        Shape.count += 1\n"
+        "    def size(self):\n"
+        "        n = 1\n"
+        "        for d in self.dims:\n"
+        "            n *= d\n"
+        "        return n\n"
+        "    @staticmethod\n"
+        "    def unit():\n"
+        "        return Shape([1])\n"
+        "    @classmethod\n"
+        "    def square(cls, n):\n"
+        "        return cls([n, n])\n"
+        "class Tile(Shape):\n"
+        "    def size(self):\n"
+        "        return 2 * Shape.size(self)\n"
+        "s = Shape((2, 3))\n"
+        "t = Tile.square(4)\n"
+        "assert s.size() == 6 and t.size() == 32 and Shape.unit().size() == 1\n"
+        "assert Shape.count == 3 and t.name == 's' and t.__class__.__name__ == 'Tile'\n"
+        "assert isinstance(t, Shape) and not isinstance(s, Tile)\n"
+        "s.dims.append(4)\n"
+        "s.name += '!'\n"
+        "assert s.size() == 24 and s.name == 's!'\n"
+        "size = 'module level'\n"
+        "class Reads:\n"
+        "    size = 3\n"
+        "    twice = size * 2\n"
+        "    def which(self):\n"
+        "        return size\n"
+        "assert Reads.twice == 6 and Reads().which() == 'module level'\n");
+    QTest::newRow("a test class deriving from the runtime half") << std::string(
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "class TestZero(tvm.testing.CompareBeforeAfter):\n"
+        "    def transform(self):\n"
+        "        def f(mod):\n"
+        "            return mod\n"
+        "        return f\n"
+        "    @T.prim_func\n"
+        "    def before(A: T.Buffer((16,), 'float32')):\n"
+        "        for i in range(16):\n"
+        "            with T.block('b'):\n"
+        "                vi = T.axis.remap('S', [i])\n"
+        "                A[vi] = T.float32(0)\n"
+        "sch = tir.Schedule(TestZero.before)\n"
+        "assert len(sch.get_loops(sch.get_block('b'))) == 1\n"
+        "assert TestZero().transform()(3) == 3\n");
+    QTest::newRow("starred targets") << std::string(
+        "first, *rest = [1, 2, 3]\n"
+        "assert first == 1 and rest == [2, 3]\n"
+        "*init, last = (1, 2)\n"
+        "assert init == [1] and last == 2\n"
+        "a, *mid, b = range(2)\n"
+        "assert (a, mid, b) == (0, [], 1)\n"
+        "seen = []\n"
+        "for k, *v in [(1, 2, 3), (4,)]:\n"
+        "    seen.append((k, v))\n"
+        "assert seen == [(1, [2, 3]), (4, [])]\n"
+        "[x, *_] = 'ab', 'cd', 'ef'\n"
+        "assert x == 'ab' and _ == ['cd', 'ef']\n");
+    QTest::newRow("global and nonlocal") << std::string(
+        "count = 0\n"
+        "def bump(n):\n"
+        "    global count\n"
+        "    count += n\n"
+        "    return [count for _ in range(1)][0]\n"
+        "assert bump(2) == 2 and bump(3) == 5 and count == 5\n"
+        "def counter():\n"
+        "    total = 0\n"
+        "    def add(k):\n"
+        "        nonlocal total\n"
+        "        total = total + k\n"
+        "        return total\n"
+        "    def read():\n"
+        "        return total\n"
+        "    return add, read\n"
+        "add, read = counter()\n"
+        "add(4)\n"
+        "assert add(1) == 5 and read() == 5\n"
+        "def shadow():\n"
+        "    count = 'local'\n"
+        "    def inner():\n"
+        "        global count\n"
+        "        return count\n"
+        "    return inner()\n"
+        "assert shadow() == 5\n"
+        "def rebind():\n"
+        "    global fresh\n"
+        "    fresh = 7\n"
+        "    del fresh\n"
+        "    fresh = 8\n"
+        "rebind()\n"
+        "assert fresh == 8\n"
+        "global count\n");
     QTest::newRow("percent formatting") << std::string(
         "assert 'B_%d' % 3 == 'B_3'\n"
         "assert '%s: %f' % ('naive', 0.5) == 'naive: 0.500000'\n"
@@ -441,6 +541,34 @@ class TestPythonIdioms : public QObject {
                "A = te.placeholder((4,), name='A')\nwith tvm.te.tag_scope(tag='x'):\n"
                "    B = te.compute((4,), lambda i: A[i], name='B', tag='y')\n")
         << "t.py:5:52: error: compute(): nested tag is not allowed for now (inside tag_scope 'x')";
+    QTest::newRow("arguments to a class without __init__")
+        << std::string("class A:\n    pass\nA(1)\n") << "t.py:5:1: error: A() takes no arguments";
+    QTest::newRow("a missing attribute of an instance")
+        << std::string("class A:\n    pass\nA().x\n")
+        << "t.py:5:5: error: 'A' object has no attribute 'x'";
+    QTest::newRow("an __init__ that returns a value")
+        << std::string("class A:\n    def __init__(self):\n        return 1\nA()\n")
+        << "t.py:6:1: error: __init__() should return None, not 'int'";
+    QTest::newRow("setting an attribute of a tensor")
+        << std::string("A = te.placeholder((4,), name='A')\nA.name = 'B'\n")
+        << "t.py:4:3: error: cannot set attribute 'name' of a 'Tensor' object";
+    QTest::newRow("two starred targets")
+        << std::string("a, *b, *c = [1, 2, 3]\n")
+        << "t.py:3:8: error: multiple starred expressions in assignment";
+    QTest::newRow("too few values for a starred target")
+        << std::string("a, b, *c = [1]\n")
+        << "t.py:3:1: error: not enough values to unpack (expected at least 2, got 1)";
+    QTest::newRow("nonlocal without an enclosing binding")
+        << std::string("def f():\n    nonlocal x\n    x = 1\nf()\n")
+        << "t.py:4:14: error: no binding for nonlocal 'x' found";
+    QTest::newRow("global after an assignment")
+        << std::string("def f():\n    x = 1\n    global x\nf()\n")
+        << "t.py:5:12: error: name 'x' is assigned to before global declaration";
+    QTest::newRow("nonlocal at module level")
+        << std::string("nonlocal x\n")
+        << "t.py:3:1: error: nonlocal declaration not allowed at module level";
+    QTest::newRow("global without a name") << std::string("def f():\n    global\n")
+                                           << "t.py:4:11: error: expected a name after 'global'";
     QTest::newRow("varargs index map")
         << std::string(
                "A = te.placeholder((8,), name='A')\nB = te.compute((8,), lambda i: A[i], "

@@ -985,9 +985,10 @@ def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
                "from tvm.script import ir as I\nfrom tvm.script import tir as T\n"
                "@I.ir_module\nclass Module:\n    def main(x):\n        return x\n")
         << "t.py:5:5: error: only @T.prim_func functions are supported in an @I.ir_module class";
-    QTest::newRow("a class no decorator reads")
-        << std::string("def keep(c):\n    return c\n@keep\nclass Module:\n    pass\n")
-        << "t.py:4:1: error: classes are not supported in scripts";
+    QTest::newRow("a base that is not a class")
+        << std::string("def keep(c):\n    return c\n@keep\nclass Module(3):\n    pass\n")
+        << "t.py:4:14: error: a class derives only from classes the script defines (or object), "
+           "not 'int'";
     QTest::newRow("an expression statement that is not an expression")
         << block("            A\n            B[vi] = A[vi]\n")
         << "t.py:7:13: error: an expression statement must be an expression TVMScript "

@@ -342,8 +342,9 @@ class TestTvmProgramsCorpus : public QObject {
     QTest::newRow("bare star at the end")
         << std::string("def f(a, *):\n    pass\n")
         << "t.py:1:11: error: named parameters must follow a bare '*'";
-    QTest::newRow("class") << std::string("class A:\n    pass\n")
-                           << "t.py:1:1: error: 'class' statements are not supported in scripts";
+    QTest::newRow("class with a metaclass")
+        << std::string("class A(metaclass=M):\n    pass\n")
+        << "t.py:1:9: error: class keywords (metaclass=...) are not supported in scripts";
     QTest::newRow("with on a non-scope")
         << std::string("with 3:\n    pass\n")
         << "t.py:1:6: error: 'int' object is not a context manager";

@@ -265,7 +265,10 @@ std::string to_source(const AstStmt& s) {
     case StmtKind::Class: {
       std::string decorators;
       for (const AstPtr& d : s.decorators) decorators += "@" + to_source(*d) + "\n";
-      return decorators + "class " + s.name + ":" + block_text(s.body, "    ");
+      std::string bases;
+      for (size_t i = 0; i < s.bases.size(); ++i) bases += (i ? ", " : "") + to_source(*s.bases[i]);
+      return decorators + "class " + s.name + (s.bases.empty() ? "" : "(" + bases + ")") + ":" +
+             block_text(s.body, "    ");
     }
     case StmtKind::Return:
       return s.value ? "return " + to_source(*s.value) : "return";
@@ -294,6 +297,12 @@ std::string to_source(const AstStmt& s) {
              ":" + block_text(s.body, "    ");
     case StmtKind::Del:
       return "del " + to_source(*s.target_exprs[0]);
+    case StmtKind::Global:
+    case StmtKind::Nonlocal: {
+      std::string out = s.kind == StmtKind::Global ? "global " : "nonlocal ";
+      for (size_t i = 0; i < s.targets.size(); ++i) out += (i ? ", " : "") + s.targets[i].name;
+      return out;
+    }
     case StmtKind::Raise:
       return s.value ? "raise " + to_source(*s.value) +
                            (s.message ? " from " + to_source(*s.message) : "")

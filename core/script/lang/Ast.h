@@ -143,13 +143,15 @@ enum class StmtKind : uint8_t {
   Break,
   Continue,
   Pass,
-  Assert,  // assert value[, message]
-  With,    // with value [as target]: body   (one context manager: ir_builder scopes)
-  Try,     // try: body  handlers...  [else: orelse]  [finally: finalbody]
-  Except,  // one handler of a Try: except [value [as name]]: body
-  Raise,   // raise [value [from message]]
-  Del,     // del target_exprs[0]   (a name, a subscript or a tuple / list of them)
-  Class,   // @decorator class name: body   (only decorated: TVMScript's @I.ir_module)
+  Assert,    // assert value[, message]
+  With,      // with value [as target]: body   (one context manager: ir_builder scopes)
+  Try,       // try: body  handlers...  [else: orelse]  [finally: finalbody]
+  Except,    // one handler of a Try: except [value [as name]]: body
+  Raise,     // raise [value [from message]]
+  Del,       // del target_exprs[0]   (a name, a subscript or a tuple / list of them)
+  Class,     // [@decorator] class name[(bases)]: body
+  Global,    // global name, ...     (the names in `targets`)
+  Nonlocal,  // nonlocal name, ...   (the names in `targets`)
 };
 
 struct AstStmt {
@@ -181,7 +183,8 @@ struct AstStmt {
   std::string name;
   std::vector<AstParam> params;
   std::vector<AstPtr> decorators;
-  AstPtr returns;  // Def: the return annotation (`-> None`), null when none
+  AstPtr returns;             // Def: the return annotation (`-> None`), null when none
+  std::vector<AstPtr> bases;  // Class: the base classes, in order
   // If, For, While, Def, With: the block; If: the else block.
   std::vector<AstStmt> body;
   std::vector<AstStmt> orelse;

@@ -5,6 +5,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "ir/StructuralEqual.h"
+#include "script/lang/ClassObject.h"
 #include "script/lang/Exceptions.h"
 #include "script/lang/ExprSize.h"
 #include "script/lang/Operators.h"
@@ -169,9 +170,7 @@ Result<Value> FunctionObject::Call(Interpreter& interp, const CallArgs& args) co
   if (auto st = interp.Step(args.loc); !st) return st.error();
   auto locals = std::make_shared<Scope>();
   locals->parent = enclosing;
-  if (interp.call_scopes_.size() >= 4096)
-    std::erase_if(interp.call_scopes_, [](const std::weak_ptr<Scope>& s) { return s.expired(); });
-  interp.call_scopes_.push_back(locals);
+  interp.KeepScope(locals);
   for (auto& [name, value] : *bound) locals->names[name] = std::move(value);
   ++interp.call_depth_;
   auto flow = interp.ExecBlock(def->body, locals);
@@ -261,6 +260,12 @@ std::shared_ptr<const InterpreterPrelude> Interpreter::Freeze() const {
   return frozen;
 }
 
+void Interpreter::KeepScope(const std::shared_ptr<Scope>& scope) {
+  if (call_scopes_.size() >= 4096)
+    std::erase_if(call_scopes_, [](const std::weak_ptr<Scope>& s) { return s.expired(); });
+  call_scopes_.push_back(scope);
+}
+
 Interpreter::~Interpreter() {
   for (const std::weak_ptr<Scope>& s : call_scopes_)
     if (auto scope = s.lock()) scope->names.clear();
@@ -300,6 +305,7 @@ Status OnlyPositional(const CallArgs& a, const std::string& name, size_t min, si
 }  // namespace
 
 void Interpreter::RegisterPythonBuiltins() {
+  RegisterClassBuiltins(*this);
   RegisterSetBuiltin(*this);
   RegisterExceptionClasses(*this);
   RegisterFunction("print", [](Interpreter&, const CallArgs&) -> Result<Value> {
@@ -1009,6 +1015,8 @@ Result<Value> Interpreter::EvalName(const AstExpr& e, const std::shared_ptr<cons
   for (const Scope* s = scope.get(); s; s = s->parent.get()) {
     auto it = s->names.find(e.text);
     if (it != s->names.end()) return it->second;
+    auto declared = s->declared.find(e.text);
+    if (declared != s->declared.end() && !declared->second) break;  // `global`: the module's
   }
   if (const Value* v = GetGlobal(e.text)) return *v;
   // Built-in functions (print, len) need no import; modules (tvm) do.
@@ -1321,6 +1329,10 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s,
     case StmtKind::Del:
       if (auto st = Unbind(*s.target_exprs[0], locals); !st) return st.error();
       return Flow::Normal;
+    case StmtKind::Global:
+    case StmtKind::Nonlocal:
+      if (auto st = ExecDeclaration(s, locals); !st) return st.error();
+      return Flow::Normal;
     case StmtKind::Def:
       if (auto st = ExecDef(s, locals); !st) return st.error();
       return Flow::Normal;
@@ -1401,6 +1413,7 @@ Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& loca
   auto fn = std::make_shared<FunctionObject>();
   fn->def = std::make_shared<const AstStmt>(s);
   fn->enclosing = locals;
+  if (locals && locals->class_body) fn->enclosing = locals->parent;
   for (const AstParam& p : s.params) {
     if (!p.default_value) {
       fn->defaults.emplace_back(std::nullopt);
@@ -1415,17 +1428,53 @@ Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& loca
   return BindName(s, *function, locals);
 }
 
+const Scope* Interpreter::BindingScope(const std::string& name,
+                                       const std::shared_ptr<Scope>& locals) {
+  if (!locals) return nullptr;
+  auto declared = locals->declared.find(name);
+  return declared == locals->declared.end() ? locals.get() : declared->second;
+}
+
+Status Interpreter::ExecDeclaration(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  const bool global = s.kind == StmtKind::Global;
+  const std::string keyword = global ? "global" : "nonlocal";
+  for (const AstParam& name : s.targets) {
+    if (!locals) {
+      if (global) continue;  // the module's names already
+      return Error("nonlocal declaration not allowed at module level", name.loc);
+    }
+    if (locals->names.count(name.name))
+      return Error("name '" + name.name + "' is assigned to before " + keyword + " declaration",
+                   name.loc);
+    const Scope* target = nullptr;
+    if (!global) {
+      for (const Scope* up = locals->parent.get(); up && !target; up = up->parent.get())
+        if (up->names.count(name.name)) target = up;
+      if (!target)
+        return Error("no binding for nonlocal '" + name.name +
+                         "' found (nonlocal names a variable of an enclosing function)",
+                     name.loc);
+    }
+    auto [it, inserted] = locals->declared.emplace(name.name, target);
+    if (!inserted && it->second != target)
+      return Error("name '" + name.name + "' is declared both global and nonlocal", name.loc);
+  }
+  return Status::Ok();
+}
+
 Status Interpreter::ExecClass(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
   auto cls = std::make_shared<ClassDefObject>();
   cls->def = std::make_shared<const AstStmt>(s);
   cls->enclosing = locals;
+  // A decorator that reads the definition (TVMScript's @I.ir_module) makes the value;
+  // otherwise the class is the script's own.
   auto decorated = Decorate(s, Value::FromObject(cls), locals);
   if (!decorated) return decorated.error();
-  if (decorated->as<ClassDefObject>())
-    return Error(
-        "classes are not supported in scripts (only a decorator that reads the class, "
-        "as TVMScript's @I.ir_module, may take one)",
-        s.loc);
+  if (decorated->as<ClassDefObject>()) {
+    auto built = BuildClass(s, locals);
+    if (!built) return built.error();
+    return BindName(s, *built, locals);
+  }
   return BindName(s, *decorated, locals);
 }
 
@@ -1462,8 +1511,8 @@ Status Interpreter::Bind(const AstExpr& target, const Value& value,
                          const std::shared_ptr<Scope>& locals) {
   switch (target.kind) {
     case AstKind::Name:
-      if (locals) {
-        locals->names[target.text] = value;
+      if (const Scope* scope = BindingScope(target.text, locals)) {
+        scope->names[target.text] = value;
       } else {
         SetGlobal(target.text, value);
         if (assign_hook_) assign_hook_(target.text, value);
@@ -1481,12 +1530,34 @@ Status Interpreter::Bind(const AstExpr& target, const Value& value,
       } else {
         return Error("cannot unpack a non-sequence '" + value.type_name() + "'", target.loc);
       }
-      if (items.size() != target.items.size())
-        return Error("cannot unpack " + std::to_string(items.size()) + " values into " +
-                         std::to_string(target.items.size()) + " names",
+      const size_t n = target.items.size();
+      size_t starred = n;
+      for (size_t i = 0; i < n; ++i)
+        if (target.items[i]->kind == AstKind::Starred) starred = i;
+      if (starred == n) {
+        if (items.size() != n)
+          return Error("cannot unpack " + std::to_string(items.size()) + " values into " +
+                           std::to_string(n) + " names",
+                       target.items.front()->loc);
+        for (size_t i = 0; i < n; ++i)
+          if (auto st = Bind(*target.items[i], items[i], locals); !st) return st;
+        return Status::Ok();
+      }
+      // The starred target takes, as a list, what the targets before and after it leave.
+      if (items.size() < n - 1)
+        return Error("not enough values to unpack (expected at least " + std::to_string(n - 1) +
+                         ", got " + std::to_string(items.size()) + ")",
                      target.items.front()->loc);
-      for (size_t i = 0; i < items.size(); ++i)
+      const size_t rest = items.size() - (n - 1);
+      for (size_t i = 0; i < starred; ++i)
         if (auto st = Bind(*target.items[i], items[i], locals); !st) return st;
+      std::vector<Value> taken(items.begin() + static_cast<std::ptrdiff_t>(starred),
+                               items.begin() + static_cast<std::ptrdiff_t>(starred + rest));
+      if (auto st = Bind(*target.items[starred]->object, Value::List(std::move(taken)), locals);
+          !st)
+        return st;
+      for (size_t i = starred + 1; i < n; ++i)
+        if (auto st = Bind(*target.items[i], items[i - 1 + rest], locals); !st) return st;
       return Status::Ok();
     }
     case AstKind::Subscript: {
@@ -1494,11 +1565,15 @@ Status Interpreter::Bind(const AstExpr& target, const Value& value,
       if (!item) return item.error();
       return AssignItem(item->first, item->second, value, target.items.front()->loc);
     }
-    case AstKind::Attribute:
-      return Error("cannot set attribute '" + target.text +
-                       "' (scripts assign names, list "
-                       "items and dict entries only)",
-                   target.text_loc);
+    case AstKind::Attribute: {
+      auto object = Eval(*target.object, locals);
+      if (!object) return object.error();
+      if (!object->is_object())
+        return Error("cannot set attribute '" + target.text + "' of a '" + object->type_name() +
+                         "' (scripts set the attributes of their own classes' instances only)",
+                     target.text_loc);
+      return object->object()->SetAttr(*this, target.text, value, target.text_loc);
+    }
     default:
       break;
   }
@@ -1546,7 +1621,8 @@ Status Interpreter::AssignItem(const Value& object, const Value& index, const Va
 Status Interpreter::Unbind(const AstExpr& target, const std::shared_ptr<Scope>& locals) {
   switch (target.kind) {
     case AstKind::Name: {
-      bool erased = locals ? locals->names.erase(target.text) > 0 : globals_.erase(target.text) > 0;
+      const Scope* scope = BindingScope(target.text, locals);
+      bool erased = scope ? scope->names.erase(target.text) > 0 : globals_.erase(target.text) > 0;
       if (!erased) return Error("name '" + target.text + "' is not defined", target.loc);
       return Status::Ok();
     }
@@ -1596,11 +1672,6 @@ Status Interpreter::DeleteItem(const Value& object, const Value& index, const So
 Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
                                                      const std::shared_ptr<Scope>& locals) {
   const AstExpr& target = *s.target_exprs[0];
-  if (target.kind == AstKind::Attribute)
-    return Error("cannot set attribute '" + target.text +
-                     "' (scripts assign names, list items "
-                     "and dict entries only)",
-                 target.text_loc);
   Value object, index;
   Result<Value> current = Value();
   if (target.kind == AstKind::Subscript) {
@@ -1651,8 +1722,8 @@ Status Interpreter::ExecImport(const AstStmt& s, const std::shared_ptr<Scope>& l
   // Inside a function the imported names are its locals (TVM's tensorize tutorial imports
   // tvm.contrib's clang in the function that builds the extern code).
   auto bind = [&](const std::string& name, Value value) {
-    if (locals)
-      locals->names[name] = std::move(value);
+    if (const Scope* scope = BindingScope(name, locals))
+      scope->names[name] = std::move(value);
     else
       SetGlobal(name, std::move(value));
   };

@@ -24,8 +24,17 @@ namespace tessera::script {
 // names as they are when read, as in Python); a null parent means the interpreter's
 // globals.
 struct Scope {
-  std::unordered_map<std::string, Value> names;
+  // Mutable: a nested function's `nonlocal` rebinds a name of the scope it closed over,
+  // which closures hold as const because they otherwise only read it.
+  mutable std::unordered_map<std::string, Value> names;
   std::shared_ptr<const Scope> parent;
+  // A class body's namespace: the functions defined in it close over its parent, as
+  // Python's methods do not see the class's names.
+  bool class_body = false;
+  // The function's `global x` (null: the module) and `nonlocal x` (the enclosing scope
+  // that binds x) declarations: where its assignments to x go. An enclosing scope lives
+  // as long as the scopes below it, which hold it through `parent`.
+  std::unordered_map<std::string, const Scope*> declared;
 };
 
 using BuiltinFn = std::function<Result<Value>(Interpreter&, const CallArgs&)>;
@@ -196,6 +205,9 @@ class Interpreter {
   Status Exec(const AstStmt& s);
   Status Run(const AstModule& module);
   Result<Value> CallValue(const Value& callee, const CallArgs& args);
+  // A scope whose names the interpreter clears when it goes: a call's locals, a class's
+  // or an instance's attributes, which closures and instances can make into cycles.
+  void KeepScope(const std::shared_ptr<Scope>& scope);
   // `a op b` as Python evaluates it: a's operator method, b's reflected one, then the
   // built-in rules for numbers, strings, sequences and expressions (Operators.h).
   Result<Value> Binary(BinaryOp op, const Value& a, const Value& b, const SourceLoc& loc);
@@ -262,7 +274,7 @@ class Interpreter {
   void* context_ = nullptr;
   int call_depth_ = 0;
   int64_t steps_ = 0;
-  std::vector<std::weak_ptr<Scope>> call_scopes_;  // locals of function calls (~Interpreter)
+  std::vector<std::weak_ptr<Scope>> call_scopes_;  // KeepScope's, cleared by ~Interpreter
   Value return_value_;                             // set by `return`, read by FunctionObject::Call
   std::vector<Error> handling_;  // the exceptions whose `except` blocks are running (bare `raise`)
   friend struct LambdaObject;
@@ -299,9 +311,17 @@ class Interpreter {
   Error ExecRaise(const AstStmt& s, const std::shared_ptr<Scope>& locals);        // Exceptions.cpp
   Status ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Status ExecClass(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  // The class `s` defines: its bases evaluated, its body run in its namespace
+  // (ClassObject.cpp).
+  Result<Value> BuildClass(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   // `s`'s decorators applied to `value`, innermost first.
   Result<Value> Decorate(const AstStmt& s, Value value, const std::shared_ptr<Scope>& locals);
   Status BindName(const AstStmt& s, const Value& value, const std::shared_ptr<Scope>& locals);
+  // The scope an assignment to `name` in `locals` binds in: `locals`, or the enclosing
+  // scope a `nonlocal` named; null for the module (at module level, or after `global`).
+  static const Scope* BindingScope(const std::string& name, const std::shared_ptr<Scope>& locals);
+  // global / nonlocal name, ...
+  Status ExecDeclaration(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   void RegisterPythonBuiltins();
 
   Result<Value> EvalName(const AstExpr& e, const std::shared_ptr<const Scope>& scope);

@@ -14,8 +14,7 @@ using MutableAst = std::shared_ptr<AstExpr>;
 
 // Statements Python has and the script language does not (classes, exceptions,
 // generators, scoping declarations).
-constexpr std::string_view kUnsupportedStatements[] = {"class", "global", "nonlocal",
-                                                       "async", "yield",  "await"};
+constexpr std::string_view kUnsupportedStatements[] = {"async", "yield", "await"};
 
 bool is_unsupported_statement(const Token& t) {
   if (t.kind != TokenKind::Keyword) return false;
@@ -181,6 +180,8 @@ class Parser {
     if (first.is_keyword("try")) return Try();
     if (first.is_keyword("raise")) return Raise();
     if (first.is_keyword("del")) return Del();
+    if (first.is_keyword("class")) return Class();
+    if (first.is_keyword("global") || first.is_keyword("nonlocal")) return Declaration();
     if (first.is_keyword("except") || first.is_keyword("finally"))
       return ErrorAt(first.loc, "'" + first.text + "' without a matching 'try'");
     if (first.is_keyword("elif") || first.is_keyword("else"))
@@ -189,8 +190,9 @@ class Parser {
     if (is_unsupported_statement(first))
       return ErrorAt(first.loc, "'" + first.text +
                                     "' statements are not supported in scripts (expected an "
-                                    "assignment, an import, an expression, def, if, for, while, "
-                                    "with, try, raise, del, return or assert)");
+                                    "assignment, an import, an expression, def, class, if, for, "
+                                    "while, with, try, raise, del, global, nonlocal, return "
+                                    "or assert)");
     if (first.is_keyword("pass") || first.is_keyword("break") || first.is_keyword("continue"))
       return Keyword(first.text == "pass"    ? StmtKind::Pass
                      : first.text == "break" ? StmtKind::Break
@@ -458,6 +460,30 @@ class Parser {
     return stmt;
   }
 
+  // global name, ... / nonlocal name, ...: the names the function's assignments bind in
+  // the module, or in the enclosing function that has them.
+  Result<AstStmt> Declaration() {
+    AstStmt stmt;
+    const std::string keyword = Cur().text;
+    stmt.kind = keyword == "global" ? StmtKind::Global : StmtKind::Nonlocal;
+    stmt.loc = Cur().loc;
+    if (stmt.kind == StmtKind::Nonlocal && functions_ == 0)
+      return ErrorAt(stmt.loc, "nonlocal declaration not allowed at module level");
+    Next();
+    while (true) {
+      if (Cur().kind != TokenKind::Name) return Expected("a name after '" + keyword + "'");
+      AstParam name;
+      name.name = Cur().text;
+      name.loc = Cur().loc;
+      stmt.targets.push_back(std::move(name));
+      Next();
+      if (!Cur().is_op(",")) break;
+      Next();
+    }
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
   // del target, ...: each target a name, a subscript (`lst[i]`, `d[k]`) or a tuple / list
   // of them, unbound left to right as in Python.
   Result<AstStmt> Del() {
@@ -588,8 +614,7 @@ class Parser {
     return def;
   }
 
-  // class Name: ...   after decorators only (the decorator reads the class's definition:
-  // TVMScript's @I.ir_module); no base classes.
+  // class Name[(Base, ...)]: ...   (no class keywords such as metaclass=)
   Result<AstStmt> Class() {
     Token header = Cur();
     AstStmt stmt;
@@ -599,7 +624,23 @@ class Parser {
     if (Cur().kind != TokenKind::Name) return Expected("a class name after 'class'");
     stmt.name = Cur().text;
     Next();
-    if (Cur().is_op("(")) return ErrorAt(Cur().loc, "base classes are not supported in scripts");
+    if (Cur().is_op("(")) {
+      Next();
+      while (!Cur().is_op(")")) {
+        if (Cur().kind == TokenKind::Name && Ahead(1).is_op("="))
+          return ErrorAt(Cur().loc,
+                         "class keywords (" + Cur().text + "=...) are not supported in scripts");
+        auto base = Expression();
+        if (!base) return base.error();
+        stmt.bases.push_back(std::move(base.value()));
+        if (Cur().is_op(",")) {
+          Next();
+        } else if (!Cur().is_op(")")) {
+          return Expected("',' or ')'");
+        }
+      }
+      Next();
+    }
     int outer_loops = loops_;
     loops_ = 0;
     Status block = Block(stmt.body, header);
@@ -644,19 +685,22 @@ class Parser {
   // The targets of `for`: expressions at the level of `|` (so that `in` is not read as
   // a comparison), separated by commas.
   Result<AstPtr> TargetList() {
-    auto first = BitOr();
+    auto first = TargetItem();
     if (!first || !Cur().is_op(",")) return first;
     MutableAst tuple = NewNode(AstKind::Tuple, first.value()->loc);
     tuple->items.push_back(std::move(first.value()));
     while (Cur().is_op(",")) {
       Next();
-      if (!StartsExpression()) break;
-      auto item = BitOr();
+      if (!StartsExpression() && !Cur().is_op("*")) break;
+      auto item = TargetItem();
       if (!item) return item;
       tuple->items.push_back(std::move(item.value()));
     }
     return Finish(std::move(tuple));
   }
+
+  // A for loop's or a comprehension's target, or `*target` among several.
+  Result<AstPtr> TargetItem() { return Cur().is_op("*") ? Starred() : BitOr(); }
 
   // What may be assigned to: a name, an attribute, a subscript, or a tuple / list of
   // targets (nested: `(a, b), c = ...`).
@@ -667,11 +711,21 @@ class Parser {
       case AstKind::Subscript:
         return Status::Ok();
       case AstKind::Tuple:
-      case AstKind::List:
+      case AstKind::List: {
         if (e.items.empty()) break;
-        for (const AstPtr& item : e.items)
+        // `first, *rest = xs`: one starred target takes the items the others leave.
+        bool starred = false;
+        for (const AstPtr& item : e.items) {
+          if (item->kind == AstKind::Starred) {
+            if (starred) return ErrorAt(item->loc, "multiple starred expressions in assignment");
+            starred = true;
+            if (auto st = Target(*item->object); !st) return st;
+            continue;
+          }
           if (auto st = Target(*item); !st) return st;
+        }
         return Status::Ok();
+      }
       default:
         break;
     }
@@ -796,15 +850,17 @@ class Parser {
 
   // ---------------------------------------------------------------- expressions
   // expression (',' expression)* [','] — a bare tuple when there is a comma.
+  // expression, ... : a tuple when there is a comma; an item may be starred (`first,
+  // *rest = xs`, `return *a, b`).
   Result<AstPtr> ExprList() {
-    auto first = Expression();
+    auto first = DisplayItem();
     if (!first || !Cur().is_op(",")) return first;
     MutableAst tuple = NewNode(AstKind::Tuple, first.value()->loc);
     tuple->items.push_back(std::move(first.value()));
     while (Cur().is_op(",")) {
       Next();
-      if (!StartsExpression()) break;
-      auto item = Expression();
+      if (!StartsExpression() && !Cur().is_op("*")) break;
+      auto item = DisplayItem();
       if (!item) return item;
       tuple->items.push_back(std::move(item.value()));
     }
@@ -1271,8 +1327,10 @@ class Parser {
 
   // An item of a tuple or list display: an expression, or `*iterable` whose items are
   // spliced in (`[*args, C]`).
-  Result<AstPtr> DisplayItem() {
-    if (!Cur().is_op("*")) return Expression();
+  Result<AstPtr> DisplayItem() { return Cur().is_op("*") ? Starred() : Expression(); }
+
+  // `*value`, the '*' current: an iterable spliced into a display, or a starred target.
+  Result<AstPtr> Starred() {
     MutableAst starred = NewNode(AstKind::Starred, Cur().loc);
     Next();
     auto value = BitOr();

@@ -11,6 +11,14 @@ Result<Value> Object::GetAttr(Interpreter&, const std::string& name, const Sourc
   return Error("'" + type_name() + "' object has no attribute '" + name + "'", loc);
 }
 
+Status Object::SetAttr(Interpreter&, const std::string& name, const Value&,
+                       const SourceLoc& loc) const {
+  if (deferred()) return Status::Ok();
+  return Error("cannot set attribute '" + name + "' of a '" + type_name() +
+                   "' object (scripts set the attributes of their own classes' instances only)",
+               loc);
+}
+
 Result<Value> Object::Call(Interpreter&, const CallArgs& args) const {
   return Error("'" + type_name() + "' object is not callable", args.loc);
 }

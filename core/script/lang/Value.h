@@ -37,6 +37,10 @@ struct Object {
   virtual Result<Value> Subscript(Interpreter& interp, const std::vector<Value>& indices,
                                   const std::vector<SourceLoc>& index_locs,
                                   const SourceLoc& loc) const;
+  // object.name = value (an instance of a script's class); refused by default, done
+  // nothing for a deferred value.
+  virtual Status SetAttr(Interpreter& interp, const std::string& name, const Value& value,
+                         const SourceLoc& loc) const;
   // object[index] = value (an ir_builder's buffer emits a store).
   virtual Status SetItem(Interpreter& interp, const Value& index, const Value& value,
                          const SourceLoc& loc) const;

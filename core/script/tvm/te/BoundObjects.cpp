@@ -4,6 +4,7 @@
 #include "schedule/Bound.h"
 #include "schedule/Normalize.h"
 #include "script/lang/Args.h"
+#include "script/lang/ClassObject.h"
 #include "script/lang/Exceptions.h"
 #include "script/lang/Interpreter.h"
 #include "script/tvm/te/GraphObjects.h"
@@ -158,6 +159,11 @@ void RegisterTypeBuiltins(Interpreter& interp) {
     std::vector<Value> list =
         types.kind() == Value::Kind::Tuple ? types.items() : std::vector<Value>{types};
     for (const Value& t : list) {
+      if (auto* cls = t.as<ClassObject>()) {
+        auto* instance = c.positional[0].as<InstanceObject>();
+        if (instance && instance->cls->DerivesFrom(cls)) return Value::Bool(true);
+        continue;
+      }
       if (auto* cls = t.as<ExceptionClassObject>()) {
         auto* raised = c.positional[0].as<ExceptionObject>();
         if (raised && ExceptionIsSubclass(raised->cls, cls->name)) return Value::Bool(true);
