@@ -1,5 +1,6 @@
 #include "tir/ScriptPrinter.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <unordered_map>
@@ -67,9 +68,20 @@ class Printer : public ScriptWriter {
   void PrintBlock(const BlockRealizeNode* realize);
   void PrintIterVars(const BlockRealizeNode* realize);
   void PrintIr(const ir::Stmt& s);
-  std::string AllocBuffer(const Buffer& b);
+  // `name = T.alloc_buffer(...)` with the lines defining its variables before it.
+  void AllocBufferLines(const Buffer& b);
   std::string AxisSeparators(const Buffer& b);
-  std::string MatchBuffer(const std::string& source, const Buffer& b, const BufferDeclAttrs& attrs);
+  // Variables a buffer declaration defines on a line before it (`n, m = T.int32(),
+  // T.int32()`).
+  struct VarDefs {
+    std::vector<std::string> names, values;
+    void Define(const std::string& name, const Var& v);
+  };
+  std::string MatchBuffer(const std::string& source, const Buffer& b, const std::string& name,
+                          const BufferDeclAttrs& attrs, VarDefs* defs);
+  // The keywords of a buffer declaration after its shape: `, "int8", strides=(...), ...`.
+  std::string BufferKeywords(const Buffer& b, const std::string& name, const BufferDeclAttrs& attrs,
+                             VarDefs* defs);
 
   TvmDialect dialect_;
   std::unordered_map<const void*, Buffer> data_owners_;  // data variable -> its buffer
@@ -89,24 +101,90 @@ std::optional<Doc> Printer::PrintOwn(const Expr& e) {
   return std::nullopt;
 }
 
-// T.match_buffer(source, shape, dtype, scope=, align=, offset_factor=) with the keywords
-// TVM prints: those that differ from a buffer's defaults.
-std::string Printer::MatchBuffer(const std::string& source, const Buffer& b,
-                                 const BufferDeclAttrs& attrs) {
-  std::string s = T("match_buffer") + "(" + source + ", " + Shape(b->shape);
-  if (b->dtype != DataType::Float(32)) s += ", \"" + b->dtype.str() + "\"";
-  if (b->scope != "global") s += ", scope=\"" + b->scope + "\"";
-  if (attrs.align != BufferDeclAttrs{}.align) s += ", align=" + std::to_string(attrs.align);
-  if (attrs.offset_factor != 0) s += ", offset_factor=" + std::to_string(attrs.offset_factor);
-  return s + AxisSeparators(b) + ")";
+void Printer::VarDefs::Define(const std::string& name, const Var& v) {
+  names.push_back(name);
+  values.push_back(T(v.dtype().str()) + "(" + (v->is_size_var ? "is_size_var=True" : "") + ")");
 }
 
-std::string Printer::AllocBuffer(const Buffer& b) {
-  std::string s = T(STir() ? "sblock_alloc_buffer" : "alloc_buffer") + "(" + Shape(b->shape);
+// T.match_buffer(source, shape, dtype, strides=, elem_offset=, scope=, align=,
+// offset_factor=) with the keywords TVM prints: those that differ from a buffer's defaults.
+// A new variable as a stride or as the offset is defined by the declaration itself
+// (printed `A.strides[0]`, `A.elem_offset` from then on) when the declaration uses it
+// once, else on a line before it; a new offset variable is why offset_factor is printed.
+std::string Printer::MatchBuffer(const std::string& source, const Buffer& b,
+                                 const std::string& name, const BufferDeclAttrs& attrs,
+                                 VarDefs* defs) {
+  return T("match_buffer") + "(" + source + ", " + Shape(b->shape) +
+         BufferKeywords(b, name, attrs, defs) + ")";
+}
+
+std::string Printer::BufferKeywords(const Buffer& b, const std::string& name,
+                                    const BufferDeclAttrs& attrs, VarDefs* defs) {
+  std::unordered_map<const void*, int> uses;
+  auto count = [&](const Expr& e) {
+    if (!e.defined()) return;
+    ir::PostOrderVisit(e, [&](const Expr& x) {
+      if (x.kind() == ir::ExprKind::Var) ++uses[x.get()];
+    });
+  };
+  count(b->elem_offset);
+  for (const Expr& e : b->strides) count(e);
+  for (const Expr& e : b->shape) count(e);
+  auto is_new = [&](const Expr& e) {
+    return e.defined() && e.kind() == ir::ExprKind::Var && !Defined(e.get());
+  };
+  // Defined by the declaration (true), or on the line before it.
+  auto define = [&](const Expr& e, const std::string& inline_text) {
+    Var v = Var::from(e);
+    if (uses[e.get()] == 1) {
+      DefineAs(e.get(), inline_text);
+      return true;
+    }
+    defs->Define(ScriptWriter::Define(e.get(), v.name()), v);
+    return false;
+  };
+  std::string s;
   if (b->dtype != DataType::Float(32)) s += ", \"" + b->dtype.str() + "\"";
-  if (!b->strides.empty()) s += ", strides=" + Shape(b->strides);
+  if (!b->strides.empty()) {
+    std::string strides;
+    for (size_t i = 0; i < b->strides.size(); ++i) {
+      const Expr& e = b->strides[i];
+      strides += i ? ", " : "";
+      if (is_new(e) && define(e, name + ".strides[" + std::to_string(i) + "]")) {
+        strides += "\"" + Var::from(e).name() + "\"";
+      } else {
+        strides += Str(e);
+      }
+    }
+    s += ", strides=(" + strides + (b->strides.size() == 1 ? ",)" : ")");
+  }
+  const Expr& offset = b->elem_offset;
+  bool offset_variable = false;
+  if (offset.defined() && offset.kind() == ir::ExprKind::IntImm) {
+    if (!ir::is_zero(offset)) s += ", elem_offset=" + Str(offset);
+  } else if (is_new(offset)) {
+    // TVM prints no elem_offset= even when the variable is defined before the line.
+    define(offset, name + ".elem_offset");
+    offset_variable = true;
+  } else if (offset.defined()) {
+    s += ", elem_offset=" + Str(offset);
+  }
   if (b->scope != "global") s += ", scope=\"" + b->scope + "\"";
-  return s + AxisSeparators(b) + ")";
+  if (attrs.align != BufferDeclAttrs{}.align) s += ", align=" + std::to_string(attrs.align);
+  // A Buffer's offset_factor is at least 1 in TVM.
+  int64_t offset_factor = std::max<int64_t>(attrs.offset_factor, 1);
+  if (offset_variable || offset_factor != 1)
+    s += ", offset_factor=" + std::to_string(offset_factor);
+  return s + AxisSeparators(b);
+}
+
+void Printer::AllocBufferLines(const Buffer& b) {
+  std::string lhs = Define(b.get(), b->name);
+  VarDefs defs;
+  std::string rhs = T(STir() ? "sblock_alloc_buffer" : "alloc_buffer") + "(" + Shape(b->shape) +
+                    BufferKeywords(b, lhs, BufferDeclAttrs{}, &defs) + ")";
+  if (!defs.names.empty()) Line(CommaJoined(defs.names) + " = " + CommaJoined(defs.values));
+  Line(lhs + " = " + rhs);
 }
 
 // `, axis_separators=[1]` where the buffer has separators.
@@ -261,12 +339,15 @@ void Printer::PrintBlock(const BlockRealizeNode* realize) {
       Line(T(STir() ? "sblock_attr" : "block_attr") + "(" + Dict(block.annotations) + ")");
     }
     for (const Buffer& b : block.alloc_buffers) {
-      std::string rhs = AllocBuffer(b);
-      Line(Define(b.get(), b->name) + " = " + rhs);
+      AllocBufferLines(b);
     }
     for (const MatchBufferRegion& m : block.match_buffers) {
+      std::string source = Region(m.source);
       std::string lhs = Define(m.buffer.get(), m.buffer->name);
-      Line(lhs + " = " + MatchBuffer(Region(m.source), m.buffer, m.attrs));
+      VarDefs defs;
+      std::string rhs = MatchBuffer(source, m.buffer, lhs, m.attrs, &defs);
+      if (!defs.names.empty()) Line(CommaJoined(defs.names) + " = " + CommaJoined(defs.values));
+      Line(lhs + " = " + rhs);
     }
     if (block.init.defined()) {
       Line("with " + T("init") + "():");
@@ -289,6 +370,15 @@ bool IsConstShape(const Buffer& b) {
     if (!ir::is_const(e)) return false;
   }
   return b->strides.empty() && b->scope == "global";
+}
+
+// Whether TVM writes the parameter as a `T.Buffer(shape, dtype)` annotation (its
+// IsSimpleBuffer): a constant shape, no strides, offset 0, the default alignment and
+// offset_factor, no axis separators.
+bool IsSimpleParam(const Buffer& b, const BufferDeclAttrs& attrs) {
+  return IsConstShape(b) && (!b->elem_offset.defined() || ir::is_zero(b->elem_offset)) &&
+         attrs.align == BufferDeclAttrs{}.align && attrs.offset_factor <= 1 &&
+         b->axis_separators.empty();
 }
 
 std::string Printer::Function(const PrimFunc& f) {
@@ -315,7 +405,7 @@ std::string Printer::Function(const PrimFunc& f) {
     size_t i = param.buffer_index;
     const Buffer& b = f.params[i];
     BufferDeclAttrs attrs = i < f.param_attrs.size() ? f.param_attrs[i] : BufferDeclAttrs{};
-    if (IsConstShape(b) && attrs == BufferDeclAttrs{} && b->axis_separators.empty()) {
+    if (IsSimpleParam(b, attrs)) {
       std::string name = Define(b.get(), b->name);
       args.push_back(name + ": " + T("Buffer") + "(" + Shape(b->shape) + ", \"" + b->dtype.str() +
                      "\")");
@@ -332,17 +422,17 @@ std::string Printer::Function(const PrimFunc& f) {
     args.push_back(handle + ": " + T("handle"));
     // The variables the declaration defines, on one line as TVM prints them
     // (`M, K = T.int32(), T.int32()`).
-    std::vector<std::string> names, values;
+    VarDefs defs;
     for (const Expr& dim : b->shape) {
       if (dim.kind() != ir::ExprKind::Var || Defined(dim.get())) continue;
       Var v = Var::from(dim);
-      std::string kw = v->is_size_var ? "is_size_var=True" : "";
-      names.push_back(Define(v.get(), v.name()));
-      values.push_back(T(v.dtype().str()) + "(" + kw + ")");
+      defs.Define(Define(v.get(), v.name()), v);
     }
-    if (!names.empty()) decls.push_back(CommaJoined(names) + " = " + CommaJoined(values));
     std::string lhs = Define(b.get(), b->name);
-    decls.push_back(lhs + " = " + MatchBuffer(handle, b, attrs));
+    std::string rhs = MatchBuffer(handle, b, lhs, attrs, &defs);
+    if (!defs.names.empty())
+      decls.push_back(CommaJoined(defs.names) + " = " + CommaJoined(defs.values));
+    decls.push_back(lhs + " = " + rhs);
   }
   indent_ = 1;
   if (f.noalias) Line(NoAliasAttr(STir()));
@@ -368,8 +458,7 @@ std::string Printer::Function(const PrimFunc& f) {
   if (implicit_root) {
     Line(std::string("# with ") + T(STir() ? "sblock" : "block") + "(\"root\"):");
     for (const Buffer& b : root->block->alloc_buffers) {
-      std::string rhs = AllocBuffer(b);
-      Line(Define(b.get(), b->name) + " = " + rhs);
+      AllocBufferLines(b);
     }
     PrintTir(root->block->body);
   } else {

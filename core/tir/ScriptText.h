@@ -78,6 +78,12 @@ class ScriptWriter {
   // A fresh name for `obj` in the innermost frame: the sanitized hint, `_1`, `_2`, ...
   // appended while it is taken.
   std::string Define(const void* obj, const std::string& hint);
+  // `obj` printed as `text` (an expression such as `A.elem_offset`) until its frame ends;
+  // no name is taken.
+  void DefineAs(const void* obj, const std::string& text) {
+    frames_.back().push_back(obj);
+    names_[obj] = text;
+  }
   // `obj` printed as `name`, outside the frames (another object's name).
   void Alias(const void* obj, const std::string& name) { names_[obj] = name; }
   bool Defined(const void* obj) const { return names_.count(obj) > 0; }

@@ -1,8 +1,10 @@
 #include "tir/StructuralEqual.h"
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
+#include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "ir/StructuralEqual.h"
 
@@ -29,7 +31,7 @@ class FunctionMatcher {
            std::to_string(b.scalar_params.size()) + " scalar parameters");
     else if (a.noalias != b.noalias)
       Fail("tir.noalias differs");
-    else if (ParamAttrs(a) != ParamAttrs(b))
+    else if (!SameAttrs(ParamAttrs(a), ParamAttrs(b)))
       Fail("the parameters' offset_factor / align differ");
     else if (Params(a, b))
       Node(a.body, b.body);
@@ -93,7 +95,12 @@ class FunctionMatcher {
     for (size_t i = 0; i < a->strides.size(); ++i)
       if (!DefineOrSame(a->strides[i], b->strides[i], "strides[" + std::to_string(i) + "]"))
         return false;
-    if (!DefineOrSame(a->elem_offset, b->elem_offset, "elem_offset")) return false;
+    // No offset is offset 0, as TVM's buffers hold it.
+    auto at_zero = [](const Buffer& x) {
+      return !x->elem_offset.defined() || ir::is_zero(x->elem_offset);
+    };
+    if (!(at_zero(a) && at_zero(b)) && !DefineOrSame(a->elem_offset, b->elem_offset, "elem_offset"))
+      return false;
     if (a->scope != b->scope) return Fail("the scope differs: " + a->scope + " vs " + b->scope);
     if (a->axis_separators != b->axis_separators) return Fail("the axis_separators differ");
     if (!Layout(a->layout, b->layout)) return false;
@@ -110,6 +117,18 @@ class FunctionMatcher {
       if (!m_.Bind(a->initial_indices[i], b->initial_indices[i]))
         return Fail("the layout's indices differ");
     return SameList(a->final_indices, b->final_indices, "the layout's index");
+  }
+
+  // Equal as TVM compares them: an offset_factor of 0 is TVM's 1.
+  static bool SameAttrs(const std::vector<BufferDeclAttrs>& a,
+                        const std::vector<BufferDeclAttrs>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (a[i].align != b[i].align ||
+          std::max<int64_t>(a[i].offset_factor, 1) != std::max<int64_t>(b[i].offset_factor, 1))
+        return false;
+    }
+    return true;
   }
 
   static std::vector<BufferDeclAttrs> ParamAttrs(const PrimFunc& f) {
@@ -253,7 +272,7 @@ class FunctionMatcher {
     for (size_t i = 0; i < x.match_buffers.size(); ++i) {
       const MatchBufferRegion &u = x.match_buffers[i], &v = y.match_buffers[i];
       const std::string what = "T.match_buffer " + u.buffer->name;
-      if (!(u.attrs == v.attrs)) return Fail(what + ": offset_factor / align differ");
+      if (!SameAttrs({u.attrs}, {v.attrs})) return Fail(what + ": offset_factor / align differ");
       if (!Region(u.source, v.source, what + " source")) return false;
       if (!DefineBuffer(u.buffer, v.buffer, what)) return false;
     }

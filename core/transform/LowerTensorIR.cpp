@@ -254,6 +254,7 @@ class BlockLowerer {
       values.push_back(value);
     }
     for (size_t i = 0; i < values.size(); ++i) vmap_[block->iter_vars[i]->var] = values[i];
+    BindMatchedVariables(*block);
     auto body = Lower(block->body);
     if (body.ok() && !block->match_buffers.empty()) body = LowerMatchBuffers(*block, *body, where);
     ir::Stmt init;
@@ -319,6 +320,47 @@ class BlockLowerer {
     return out;
   }
 
+  // The strides of `b` as it is laid out: its allocation's (storage_align pads them), its
+  // own, or row-major.
+  std::vector<Expr> LaidOutStrides(const ir::Buffer& b) const {
+    auto it = allocated.find(b->data.get());
+    const ir::Buffer& laid_out = it == allocated.end() ? b : it->second;
+    if (laid_out->strides.size() == laid_out->shape.size()) return laid_out->strides;
+    std::vector<Expr> strides(laid_out->shape.size());
+    Expr stride = Expr(1);
+    for (size_t d = strides.size(); d > 0; --d) {
+      strides[d - 1] = stride;
+      stride = ir::mul(stride, laid_out->shape[d - 1]);
+    }
+    return strides;
+  }
+
+  // The variables a block's T.match_buffer views leave to the match (`A_1.elem_offset`,
+  // `A_1.strides[0]`) bound to what they are in the buffer viewed, as TVM's
+  // LowerMatchBuffer binds them.
+  void BindMatchedVariables(const tir::BlockNode& block) {
+    for (const tir::MatchBufferRegion& m : block.match_buffers) {
+      const ir::Buffer& view = m.buffer;
+      const tir::BufferRegion& source = m.source;
+      if (!view || !source.buffer || source.region.size() < view->shape.size()) continue;
+      std::vector<Expr> strides = LaidOutStrides(source.buffer);
+      if (strides.size() != source.region.size()) continue;
+      if (view->elem_offset.defined() && view->elem_offset.kind() == ir::ExprKind::Var) {
+        const ir::Expr& base = source.buffer->elem_offset;
+        Expr offset = base.defined() ? Sub(base) : Expr(0);
+        for (size_t d = 0; d < strides.size(); ++d)
+          offset = ir::add(offset, ir::mul(Sub(source.region[d].min), strides[d]));
+        vmap_[ir::Var::from(view->elem_offset)] = ir::cast(view->elem_offset.dtype(), offset);
+      }
+      const size_t leading = source.region.size() - view->shape.size();
+      for (size_t i = 0; i < view->strides.size(); ++i) {
+        if (view->strides[i].kind() != ir::ExprKind::Var || leading + i >= strides.size()) continue;
+        vmap_[ir::Var::from(view->strides[i])] =
+            ir::cast(view->strides[i].dtype(), strides[leading + i]);
+      }
+    }
+  }
+
   Result<ir::Stmt> LowerMatchBuffers(const tir::BlockNode& block, const ir::Stmt& body,
                                      const std::string& where) {
     MatchBufferLowerer lowerer;
@@ -360,9 +402,12 @@ class BlockLowerer {
 // the same as argument buffers get), block allocations flat allocations.
 class BufferFlattener : public ir::IRMutator {
  public:
+  // `at_zero`: the parameters declared with an offset variable, by data handle, as the
+  // function takes them (the offset 0).
   BufferFlattener(const std::vector<ir::Buffer>& params,
-                  const std::unordered_map<const ir::ExprNode*, ir::Buffer>& allocated)
-      : allocated_(allocated) {
+                  const std::unordered_map<const ir::ExprNode*, ir::Buffer>& allocated,
+                  std::unordered_map<const ir::ExprNode*, ir::Buffer> at_zero = {})
+      : allocated_(allocated), at_zero_(std::move(at_zero)) {
     for (const ir::Buffer& b : params) known_.insert(b->data.get());
     for (const auto& [data, b] : allocated) known_.insert(data);
   }
@@ -409,7 +454,12 @@ class BufferFlattener : public ir::IRMutator {
 
   // The allocation an access goes to: strided when storage_align padded it, compact
   // where the declaration had strides.
+  // A parameter as the function takes it (its offset variable bound to 0).
   const ir::Buffer& Layout(const ir::Buffer& b) const {
+    auto param = at_zero_.find(b->data.get());
+    if (param != at_zero_.end() && b->elem_offset.defined() &&
+        b->elem_offset.kind() == ir::ExprKind::Var)
+      return param->second;
     auto it = allocated_.find(b->data.get());
     bool relaid = it != allocated_.end() && (!it->second->strides.empty() || !b->strides.empty());
     return relaid ? it->second : b;
@@ -427,16 +477,38 @@ class BufferFlattener : public ir::IRMutator {
 
   const std::unordered_map<const ir::ExprNode*, ir::Buffer>& allocated_;
   std::unordered_set<const ir::ExprNode*> known_;
+  std::unordered_map<const ir::ExprNode*, ir::Buffer> at_zero_;
   std::unordered_map<const ir::BufferNode*, ir::Buffer> flat_;
 };
+
+// Whether the buffer can start at element 0 (no offset, or an offset variable the
+// argument binds) and is laid out row-major: no strides, or constant ones equal to the
+// row-major strides (`strides=(16, 1)` of a 16 x 16 buffer).
+bool IsCompact(const ir::BufferNode& b) {
+  if (b.elem_offset.defined() && !ir::is_zero(b.elem_offset) &&
+      b.elem_offset.kind() != ir::ExprKind::Var)
+    return false;
+  if (b.strides.empty()) return true;
+  if (b.strides.size() != b.shape.size()) return false;
+  int64_t expected = 1;
+  for (size_t d = b.shape.size(); d > 0; --d) {
+    const int64_t* stride = ir::as_const_int(b.strides[d - 1]);
+    if (!stride || *stride != expected) return false;
+    const int64_t* extent = ir::as_const_int(b.shape[d - 1]);
+    if (d > 1 && !extent) return false;
+    expected *= d > 1 ? *extent : 1;
+  }
+  return true;
+}
 
 Result<ir::Stmt> LowerBlocksWith(const tir::PrimFunc& f, BlockLowerer* lowerer) {
   if (!f.body) return Error("LowerTensorIR: the function has no body");
   for (const ir::Buffer& b : f.params) {
     if (!b) return Error("LowerTensorIR: a parameter buffer is undefined");
-    if (!b->strides.empty() || (b->elem_offset.defined() && !ir::is_zero(b->elem_offset))) {
+    if (!IsCompact(*b)) {
       return Error("LowerTensorIR: parameter " + b->name +
-                   " has strides or an offset; parameters must be compact buffers");
+                   " has strides or an offset; parameters must be compact buffers (offset 0, "
+                   "row-major strides), the arrays Tessera passes");
     }
   }
   // storage_align's annotations: [[buffer_index, axis, factor, offset], ...] of the
@@ -516,14 +588,27 @@ Result<LoweredProgram> LowerTensorIR(const tir::PrimFunc& f, PassContext ctx,
     stmt = *out;
     timeline.push_back({pass, PassText(stmt, ctx), stmt});
   }
-  BufferFlattener flattener(f.params, lowerer.allocated);
+  // A parameter's offset variable (T.match_buffer(a, ..., offset_factor=1)) is 0: Tessera
+  // passes whole arrays, and TVM binds it from the argument, which starts there.
+  std::vector<ir::Buffer> params = f.params;
+  ir::VarMap offsets;
+  std::unordered_map<const ir::ExprNode*, ir::Buffer> at_zero;
+  for (ir::Buffer& b : params) {
+    if (!b->elem_offset.defined() || b->elem_offset.kind() != ir::ExprKind::Var) continue;
+    offsets[ir::Var::from(b->elem_offset)] = ir::make_zero(b->elem_offset.dtype());
+    auto copy = std::make_shared<ir::BufferNode>(*b);
+    copy->elem_offset = Expr();
+    b = at_zero[b->data.get()] = copy;
+  }
+  if (!offsets.empty()) stmt = ir::Substitute(stmt, offsets);
+  BufferFlattener flattener(params, lowerer.allocated, std::move(at_zero));
   stmt = flattener.VisitStmt(stmt);
   if (!flattener.error.empty()) return Error("StorageFlatten: " + flattener.error);
   timeline.push_back({"StorageFlatten", PassText(stmt, ctx), stmt});
 
   std::vector<ListedScalar> scalars;
   for (const tir::ScalarParam& p : f.scalar_params) scalars.push_back({p.var, p.position});
-  auto optimized = Optimize(MakePrimFunc(name, f.params, scalars, stmt), ctx);
+  auto optimized = Optimize(MakePrimFunc(name, params, scalars, stmt), ctx);
   if (!optimized.ok()) return optimized.error();
   LoweredProgram out = std::move(*optimized);
   // Optimize's own "Input" is the flattened program already recorded.

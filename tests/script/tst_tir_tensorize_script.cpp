@@ -4,10 +4,14 @@
 // errors a script sees, located. TVM's own output for full programs is compared by
 // tst_tir_tvm_reference (tests/tir/programs/tensorize_*.py).
 #include <QtTest>
+#include <fstream>
+#include <sstream>
 
 #include "TirDot4Intrin.h"
+#include "runtime/IRInterpreter.h"
 #include "script/Evaluator.h"
 #include "tir/ScriptPrinter.h"
+#include "transform/LowerTensorIR.h"
 
 namespace tst_tir_tensorize_script {
 
@@ -52,6 +56,49 @@ std::string Program(int factor, const std::string& tail) {
 
 std::string Failure(const Result<ScriptProgram>& r) { return r ? "" : r.error().format(); }
 
+std::string ReadProgram(const std::string& name) {
+  std::ifstream in(std::string(qgetenv("TESSERA_SOURCE_DIR").constData()) + "/tests/tir/programs/" +
+                   name);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// `f` lowered and run on `count` float32 arrays of `shape`, random from `seed` on.
+Result<std::vector<runtime::NDArray>> RunOnRandomArrays(const tir::PrimFunc& f,
+                                                        std::vector<int64_t> shape, int count,
+                                                        uint64_t seed) {
+  auto lowered = transform::LowerTensorIR(f);
+  if (!lowered.ok()) return lowered.error();
+  std::vector<runtime::NDArray> arrays;
+  for (int i = 0; i < count; ++i) {
+    auto a = runtime::NDArray::Empty(shape, ir::DataType::Float(32));
+    if (!a.ok()) return a.error();
+    a->FillRandom(seed + static_cast<uint64_t>(i));
+    arrays.push_back(std::move(*a));
+  }
+  if (Status s = runtime::Interpret(lowered->func, arrays); !s.ok()) return s.error();
+  return arrays;
+}
+
+// A 16 x 16 x 16 matmul, C[i, j] = sum_k A[i, k] * B[j, k], over the
+// tensorize_strided_views program's function lowered: C as computed, less the plain sum.
+Result<double> MatmulError(const tir::PrimFunc& f) {
+  auto ran = RunOnRandomArrays(f, {16, 16}, 3, 7);
+  if (!ran.ok()) return ran.error();
+  const std::vector<runtime::NDArray>& arrays = *ran;
+  double worst = 0;
+  for (int i = 0; i < 16; ++i) {
+    for (int j = 0; j < 16; ++j) {
+      double sum = 0;
+      for (int k = 0; k < 16; ++k)
+        sum += arrays[0].GetDouble(i * 16 + k) * arrays[1].GetDouble(j * 16 + k);
+      worst = std::max(worst, std::abs(arrays[2].GetDouble(i * 16 + j) - sum));
+    }
+  }
+  return worst;
+}
+
 }  // namespace
 
 class TestTirTensorizeScript : public QObject {
@@ -69,7 +116,8 @@ class TestTirTensorizeScript : public QObject {
                 "sch.tensorize(ki, 'dot4')\n"
                 "text = sch.mod['main'].script()\n"
                 "assert 'C_1 = T.match_buffer(C[v_i_o, v_j_o], (), offset_factor=1)' in text\n"
-                "assert 'T.call_extern(\"int32\", \"vec4add\", ' in text\n"
+                "assert 'T.call_extern(\"int32\", \"vec4add\", C_1.data, C_1.elem_offset, ' "
+                "in text\n"
                 "assert str(sch.trace).endswith('sch.tensorize(block_or_loop=l5, "
                 "tensor_intrin=\"dot4\", preserve_unit_iters=True)')\n"),
         "t.py");
@@ -125,6 +173,85 @@ class TestTirTensorizeScript : public QObject {
                                     "    assert 'TensorIntrinMismatchError' in str(e)\n"),
                             "t.py");
     QVERIFY2(r, Failure(r).c_str());
+  }
+
+  void viewsWithStridesAndAnOffsetRunWithThemBound() {
+    // B's view in the implementation has a symbolic row stride and its offset, which the
+    // body uses; lowering binds them to B's (the terms are zero only when bound right).
+    auto r = EvaluateScript(ReadProgram("tensorize_strided_views.py"), "t.py");
+    QVERIFY2(r, Failure(r).c_str());
+    std::string text = tir::AsTVMScript(r->tir_schedule->func(), tir::TvmDialect::Tir);
+    QVERIFY2(text.find("T.Cast(\"float32\", B_1.strides[0])") != std::string::npos, text.c_str());
+    auto error = MatmulError(r->tir_schedule->func());
+    QVERIFY2(error.ok(), error.ok() ? "" : error.error().format().c_str());
+    QVERIFY2(*error < 1e-4, std::to_string(*error).c_str());
+  }
+
+  void aBlocksViewsBindTheirOffsetsAndStrides() {
+    // match_buffer_strides_offsets.py: B1[ii, jj] = A1[ii, jj] + (A1's offset - e) +
+    // (B1's offset + A1's row stride - s), where e and s are A1's offset and stride: B is
+    // A plus the offset of each 4 x 4 tile in B.
+    auto r = EvaluateScript(ReadProgram("match_buffer_strides_offsets.py"), "t.py");
+    QVERIFY2(r, Failure(r).c_str());
+    auto ran = RunOnRandomArrays(r->tir_schedule->func(), {16, 16}, 2, 3);
+    QVERIFY2(ran.ok(), ran.ok() ? "" : ran.error().format().c_str());
+    const std::vector<runtime::NDArray>& arrays = *ran;
+    for (int row = 0; row < 16; ++row) {
+      for (int col = 0; col < 16; ++col) {
+        double tile_offset = (row / 4) * 4 * 16 + (col / 4) * 4;
+        double want = arrays[0].GetDouble(row * 16 + col) + tile_offset;
+        QVERIFY2(std::abs(arrays[1].GetDouble(row * 16 + col) - want) < 1e-4,
+                 (std::to_string(row) + ", " + std::to_string(col)).c_str());
+      }
+    }
+  }
+
+  void aParametersOffsetVariableIsZero() {
+    // offset_factor=1 gives A and B offset variables; the arrays passed start at 0.
+    auto r = EvaluateScript(
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def f(a: T.handle, b: T.handle):\n"
+        "    A = T.match_buffer(a, (16,), offset_factor=1)\n"
+        "    B = T.match_buffer(b, (16,), offset_factor=1)\n"
+        "    for i in range(16):\n"
+        "        with T.block('c'):\n"
+        "            vi = T.axis.remap('S', [i])\n"
+        "            B[vi] = A[vi] + T.Cast('float32', A.elem_offset + B.elem_offset)\n"
+        "assert 'A = T.match_buffer(a, (16,), offset_factor=1)' in f.script()\n"
+        "assert 'T.Cast(\"float32\", A.elem_offset + B.elem_offset)' in f.script()\n"
+        "sch = tir.Schedule(f)\n",
+        "t.py");
+    QVERIFY2(r, Failure(r).c_str());
+    auto ran = RunOnRandomArrays(r->tir_schedule->func(), {16}, 2, 11);
+    QVERIFY2(ran.ok(), ran.ok() ? "" : ran.error().format().c_str());
+    const std::vector<runtime::NDArray>& arrays = *ran;
+    for (int i = 0; i < 16; ++i) QCOMPARE(arrays[1].GetDouble(i), arrays[0].GetDouble(i));
+  }
+
+  void aParameterWithOtherStridesIsRefusedWhenLowered() {
+    auto r = EvaluateScript(
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def f(a: T.handle, B: T.Buffer((16, 16), 'float32')):\n"
+        "    A = T.match_buffer(a, (16, 16), strides=(32, 1))\n"
+        "    for i, j in T.grid(16, 16):\n"
+        "        with T.block('c'):\n"
+        "            vi, vj = T.axis.remap('SS', [i, j])\n"
+        "            B[vi, vj] = A[vi, vj]\n"
+        "text = f.script()\n"
+        "assert 'A = T.match_buffer(a, (16, 16), strides=(32, 1))' in text\n"
+        "assert len(f.buffer_map[f.params[0]].strides) == 2\n"
+        "sch = tir.Schedule(f)\n",
+        "t.py");
+    QVERIFY2(r, Failure(r).c_str());
+    auto lowered = transform::LowerTensorIR(r->tir_schedule->func());
+    QVERIFY(!lowered.ok());
+    QVERIFY2(
+        lowered.error().format().find("parameter A has strides or an offset") != std::string::npos,
+        lowered.error().format().c_str());
   }
 
   void eachEvaluationHasItsOwnRegistry() {

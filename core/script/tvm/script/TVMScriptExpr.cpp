@@ -160,9 +160,11 @@ Result<Value> Translator::Eval(const AstExpr& e) {
         if (e.text == "elem_offset")
           return Value::FromExpr(b->buffer->elem_offset.defined() ? b->buffer->elem_offset
                                                                   : ir::Expr(0));
-        if (e.text == "shape") {
+        if (e.text == "shape" || e.text == "strides") {
+          // A compact buffer's strides are empty, as TVM's are.
           std::vector<Value> dims;
-          for (const Expr& d : b->buffer->shape) dims.push_back(Value::FromExpr(d));
+          for (const Expr& d : e.text == "shape" ? b->buffer->shape : b->buffer->strides)
+            dims.push_back(Value::FromExpr(d));
           return Value::Tuple(std::move(dims));
         }
         return Error("Buffer." + e.text + " is not supported in TVMScript here", e.text_loc);

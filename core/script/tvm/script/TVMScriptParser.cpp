@@ -2,7 +2,10 @@
 // `if`, T.evaluate. Blocks are TVMScriptBlock.cpp's, expressions TVMScriptExpr.cpp's.
 #include "script/tvm/script/TVMScriptParser.h"
 
+#include <map>
+
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
 #include "script/lang/Args.h"
 #include "script/lang/Operators.h"
 #include "script/tvm/script/TVMScriptParserInternal.h"
@@ -13,11 +16,6 @@ namespace tessera::script {
 namespace tvmscript {
 
 namespace {
-
-// The keyword arguments of T.Buffer / T.match_buffer / T.alloc_buffer Tessera's buffers
-// have no field for: given (and not None), they are refused.
-const char* const kUnsupportedBufferArgs[] = {"data",  "strides",       "elem_offset",
-                                              "align", "offset_factor", "buffer_type"};
 
 const char* const kBufferParams[] = {"shape",       "dtype",          "data",  "strides",
                                      "elem_offset", "scope",          "align", "offset_factor",
@@ -56,26 +54,49 @@ Result<std::vector<Expr>> ShapeFromValue(const Value& v, const SourceLoc& loc) {
   return shape;
 }
 
-// Builds a buffer from T.Buffer / T.match_buffer / T.alloc_buffer arguments. With
-// `attrs`, offset_factor= and align= are read into it (T.match_buffer of a parameter, as
-// tensor intrinsics declare theirs); else they are refused.
-Result<Buffer> BufferFromArgs(const Args& args, const std::string& name,
-                              tir::BufferDeclAttrs* attrs, bool allocated = false) {
-  for (const char* p : kUnsupportedBufferArgs) {
-    // An allocation's strides are kept for printing; lowering lays it out compactly, as
-    // TVM's CompactBufferAllocation does.
-    if (allocated && std::string(p) == "strides") continue;
-    bool decl_attr = std::string(p) == "offset_factor" || std::string(p) == "align";
-    if (attrs && decl_attr && args.has(p) && !args.get(p).is_none()) {
-      auto v = args.Int(p);
-      if (!v) return v.error();
-      if (*v < 0) return args.ErrorAt(p, std::string(p) + " must not be negative");
-      (std::string(p) == "align" ? attrs->align : attrs->offset_factor) = *v;
+namespace {
+
+// A buffer's strides= as expressions: integers, integer expressions, variables, and
+// strings, which name new variables (TVMScript's `strides=("A_s0", "A_s1")`).
+Result<std::vector<Expr>> StridesFromValue(const Value& v, const SourceLoc& loc) {
+  std::vector<Expr> strides;
+  for (const Value& item : v.is_sequence() ? v.items() : std::vector<Value>{v}) {
+    if (item.is_string()) {
+      strides.push_back(ir::Var(item.as_string(), ir::DataType::Int(32)));
       continue;
     }
-    if (args.has(p) && !args.get(p).is_none())
+    std::optional<Expr> e = item.is_bool() ? std::nullopt : ToExpr(item);
+    if (!e || !e->dtype().is_int())
+      return Error("a buffer's strides must be integers, integer expressions or names, not " +
+                       item.type_name(),
+                   loc);
+    strides.push_back(*e);
+  }
+  return strides;
+}
+
+}  // namespace
+
+Result<Buffer> Translator::BufferFromArgs(const Args& args, const std::string& name,
+                                          tir::BufferDeclAttrs* attrs, bool allocated) {
+  for (const char* p : {"data", "buffer_type"}) {
+    if (args.has(p) && !args.get(p).is_none() &&
+        !(std::string(p) == "buffer_type" && args.get(p).is_string() &&
+          args.get(p).as_string() == "default"))
       return args.ErrorAt(p,
                           args.function() + "(" + p + "=...) is not supported in TVMScript here");
+  }
+  for (const char* p : {"offset_factor", "align"}) {
+    if (!args.has(p) || args.get(p).is_none() || attrs) continue;
+    return args.ErrorAt(p, args.function() + "(" + p + "=...) is not supported " +
+                               (allocated ? "for an allocation" : "in TVMScript here"));
+  }
+  for (const char* p : {"offset_factor", "align"}) {
+    if (!args.has(p) || args.get(p).is_none()) continue;
+    auto v = args.Int(p);
+    if (!v) return v.error();
+    if (*v < 0) return args.ErrorAt(p, std::string(p) + " must not be negative");
+    (std::string(p) == "align" ? attrs->align : attrs->offset_factor) = *v;
   }
   if (!args.has("shape") || args.get("shape").is_none())
     return Error(args.function() + "(): the shape must be given", args.call().loc);
@@ -115,17 +136,69 @@ Result<Buffer> BufferFromArgs(const Args& args, const std::string& name,
     n->axis_separators = std::move(separators);
     buffer = n;
   }
-  if (allocated && args.has("strides") && !args.get("strides").is_none()) {
-    auto strides = ShapeFromValue(args.get("strides"), args.loc("strides"));
+  auto n = std::make_shared<ir::BufferNode>(*buffer);
+  if (args.has("strides") && !args.get("strides").is_none()) {
+    auto strides = StridesFromValue(args.get("strides"), args.loc("strides"));
     if (!strides) return strides.error();
-    auto n = std::make_shared<ir::BufferNode>(*buffer);
+    // An allocation's strides may be fewer (cache_index declares strides=(1,) at any
+    // rank); lowering lays allocations out compactly, as TVM's CompactBufferAllocation.
+    if (!allocated && strides->size() != n->shape.size())
+      return args.ErrorAt("strides", "a buffer of rank " + std::to_string(n->shape.size()) +
+                                         " has " + std::to_string(n->shape.size()) +
+                                         " strides, not " + std::to_string(strides->size()));
+    // A variable given twice is named after its last place, as renaming it twice does.
+    std::map<const ir::ExprNode*, size_t> last_place;
+    for (size_t i = 0; i < strides->size(); ++i) last_place[(*strides)[i].get()] = i;
+    std::map<const ir::ExprNode*, Expr> renamed;
+    for (Expr& stride : *strides) {
+      const auto* var = stride.as<ir::VarNode>();
+      if (!var || DeclaresParameters(var)) continue;
+      auto [it, fresh] = renamed.emplace(stride.get(), Expr());
+      if (fresh) {
+        it->second = ir::Var(name + "_s" + std::to_string(last_place[stride.get()]), var->dtype);
+        Rebind(stride, it->second);
+      }
+      stride = it->second;
+    }
     n->strides = std::move(*strides);
-    buffer = n;
   }
-  return buffer;
+  const ir::DataType offset_type = n->shape.empty() ? ir::DataType::Int(32) : n->shape[0].dtype();
+  if (args.has("elem_offset") && !args.get("elem_offset").is_none()) {
+    const Value& v = args.get("elem_offset");
+    std::optional<Expr> e = v.is_bool() || v.is_string() ? std::nullopt : ToExpr(v);
+    if (!e || !e->dtype().is_int())
+      return args.ErrorAt("elem_offset",
+                          "elem_offset must be an integer or an integer "
+                          "expression, not " +
+                              v.type_name());
+    n->elem_offset = *e;
+  } else if (attrs && attrs->offset_factor != 0) {
+    // Where the view starts is a variable the match binds, as TVM declares it.
+    n->elem_offset = ir::Var(name + "_elem_offset", offset_type);
+  }
+  return Buffer(n);
 }
 
-Result<Buffer> Translator::BufferAnnotation(const AstExpr& ann, const std::string& name) {
+bool Translator::DeclaresParameters(const ir::VarNode* var) const {
+  for (const tir::ScalarParam& p : scalar_params_)
+    if (p.var.get() == var) return true;
+  for (const Buffer& b : params_) {
+    if (!b) continue;
+    for (const auto* exprs : {&b->shape, &b->strides})
+      for (const Expr& e : *exprs)
+        if (ir::UsesVar(e, [&](const ir::VarNode* v) { return v == var; })) return true;
+  }
+  return false;
+}
+
+void Translator::Rebind(const Expr& from, const Expr& to) {
+  for (auto& frame : frames_)
+    for (auto& [name, value] : frame)
+      if (value.is_expr() && value.as_expr().get() == from.get()) value = Value::FromExpr(to);
+}
+
+Result<Buffer> Translator::BufferAnnotation(const AstExpr& ann, const std::string& name,
+                                            tir::BufferDeclAttrs* attrs) {
   CallArgs call;
   if (ann.kind == AstKind::Subscript) {
     // T.Buffer[(128, 128), "float32"]: the spelling of TVM before 0.10.
@@ -143,7 +216,7 @@ Result<Buffer> Translator::BufferAnnotation(const AstExpr& ann, const std::strin
   }
   Args args(call, "T.Buffer", BufferParams(false), 1);
   if (!args.status()) return args.status().error();
-  auto buffer = BufferFromArgs(args, name, nullptr);
+  auto buffer = BufferFromArgs(args, name, attrs);
   if (!buffer) return buffer.error();
   if ((*buffer)->scope != "global")
     return args.ErrorAt("scope", "a parameter's buffer must be in global scope");
@@ -210,11 +283,14 @@ Status Translator::Parameter(const AstParam& p) {
     return Status::Ok();
   }
   if (t->name == "Buffer" && ann.kind != AstKind::Attribute) {
-    auto buffer = BufferAnnotation(ann, p.name);
+    tir::BufferDeclAttrs attrs;
+    auto buffer = BufferAnnotation(ann, p.name, &attrs);
     if (!buffer) return buffer.error();
     params_.push_back(*buffer);
-    param_attrs_.emplace_back();
-    handle_names_.emplace_back();
+    param_attrs_.push_back(attrs);
+    // TVM's parser gives a T.Buffer parameter the handle <name>_handle, which the printer
+    // shows when the buffer cannot be written as a T.Buffer annotation.
+    handle_names_.push_back(p.name + "_handle");
     handle_locs_.push_back(p.loc);
     Define(p.name, Value::FromObject(std::make_shared<BufferObject>(*buffer)));
     return Status::Ok();

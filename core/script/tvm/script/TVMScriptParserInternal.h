@@ -92,13 +92,25 @@ class Translator {
   void PopFrame() { frames_.pop_back(); }
   void Define(const std::string& name, Value v) { frames_.back()[name] = std::move(v); }
   const Value* FindLocal(const std::string& name) const;
+  // The names bound to `from` bound to `to` instead.
+  void Rebind(const Expr& from, const Expr& to);
+  // Whether `var` is a scalar parameter or in a parameter buffer's shape or strides (a
+  // stride it is then keeps its name: renaming would part it from the parameters).
+  bool DeclaresParameters(const ir::VarNode* var) const;
 
   // ---- function (TVMScriptParser.cpp) ----
   Status Parameter(const AstParam& p);
   // `n = T.int32()` and `M, N = T.int32(), T.int32()`: shape variables named by their
   // targets; false (nothing defined) for any other assignment.
   bool DefineShapeVariables(const AstExpr& target, const Value& v);
-  Result<Buffer> BufferAnnotation(const AstExpr& ann, const std::string& name);
+  Result<Buffer> BufferAnnotation(const AstExpr& ann, const std::string& name,
+                                  tir::BufferDeclAttrs* attrs);
+  // A buffer from the arguments of T.Buffer / T.match_buffer / T.alloc_buffer. With
+  // `attrs` (a parameter or a match_buffer), offset_factor= and align= are read; else
+  // they are refused. Variables given as strides are renamed <name>_s<i>, the
+  // names that bound them now meaning the renamed ones, as TVM's parser names them.
+  Result<Buffer> BufferFromArgs(const Args& args, const std::string& name,
+                                tir::BufferDeclAttrs* attrs, bool allocated = false);
   Result<std::vector<Expr>> Shape(const AstExpr& e);
   Status FuncAttr(const AstExpr& call);
   // T.match_buffer of a handle parameter (in the function's body, `block` null) or of a
