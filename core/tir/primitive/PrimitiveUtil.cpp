@@ -71,21 +71,10 @@ Block ReplaceBuffer(const BlockNode& block, const Buffer& from, const Buffer& to
   return out;
 }
 
-Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&)>& f) {
-  if (const auto* seq = As<SeqNode>(s)) {
-    std::vector<Stmt> out;
-    for (const Stmt& c : seq->seq) out.push_back(MapRealizes(c, f));
-    return MakeSeq(std::move(out));
-  }
-  if (const auto* loop = As<ForNode>(s)) return WithBody(*loop, MapRealizes(loop->body, f));
-  if (const auto* realize = As<BlockRealizeNode>(s)) return f(*realize);
-  return s;
-}
-
 Stmt MapComputes(const Stmt& s, const std::function<ir::Stmt(const ir::Stmt&)>& f,
                  const std::function<Stmt(const BlockRealizeNode&)>& on_realize) {
   if (!s) return s;
-  if (const auto* c = As<ComputeNode>(s)) return MakeCompute(f(c->stmt));
+  if (const auto* c = As<ComputeNode>(s)) return f ? MakeCompute(f(c->stmt)) : s;
   if (const auto* seq = As<SeqNode>(s)) {
     std::vector<Stmt> out;
     for (const Stmt& child : seq->seq) out.push_back(MapComputes(child, f, on_realize));
@@ -98,6 +87,10 @@ Stmt MapComputes(const Stmt& s, const std::function<ir::Stmt(const ir::Stmt&)>& 
     return on_realize(*realize);
   }
   return s;
+}
+
+Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&)>& f) {
+  return MapComputes(s, nullptr, f);
 }
 
 Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap) {

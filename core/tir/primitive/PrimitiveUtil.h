@@ -13,9 +13,9 @@ namespace tessera::tir {
 // The tree with each block realize directly below `s` (not inside another block) replaced
 // by `f(realize)`; sequences and loops are rebuilt around them.
 Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&)>& f);
-// The tree with the statement of each computation directly below `s` replaced by `f(it)`;
-// a nested block realize is replaced by `on_realize(realize)` when that is given and kept
-// otherwise. Sequences and loops are rebuilt around them.
+// The tree with the statement of each computation directly below `s` replaced by `f(it)`
+// (kept when `f` is empty); a nested block realize is replaced by `on_realize(realize)` when that
+// is given and kept otherwise. Sequences and loops are rebuilt around them.
 Stmt MapComputes(const Stmt& s, const std::function<ir::Stmt(const ir::Stmt&)>& f,
                  const std::function<Stmt(const BlockRealizeNode&)>& on_realize = nullptr);
 
