@@ -434,6 +434,20 @@ class TestTirScheduleScript : public QObject {
     QTest::newRow("get_decision of something else")
         << head + "sch.trace.get_decision(3)\n"
         << std::string("get_decision(): argument 'inst' must be an Instruction of the trace");
+    QTest::newRow("with_decision of an instruction that decides nothing")
+        << head + "t = sch.trace\nt.with_decision(t.insts[0], 3, True)\n"
+        << std::string(
+               "t.py:12:17: error: with_decision(): ValueError: GetBlock makes no decision");
+    QTest::newRow("a tile decision that is not a list")
+        << head +
+               "v = sch.sample_perfect_tile(i, n=2)\nt = sch.trace\n"
+               "t.with_decision(t.insts[2], 4, True)\n"
+        << std::string(
+               "t.py:13:29: error: ValueError: the decision of SamplePerfectTile is a list "
+               "of integers");
+    QTest::newRow("a decision provider")
+        << head + "sch.trace.apply_to_schedule(sch, False, decision_provider=len)\n"
+        << std::string("a decision_provider is not supported");
     QTest::newRow("fuse of nothing") << head + "sch.fuse()\n"
                                      << std::string("fuse() needs at least one loop");
     QTest::newRow("work_on another function")
