@@ -159,7 +159,9 @@ std::string Printer::BufferKeywords(const Buffer& b, const std::string& name,
     s += ", strides=(" + strides + (b->strides.size() == 1 ? ",)" : ")");
   }
   const Expr& offset = b->elem_offset;
-  bool offset_variable = false;
+  // A declared offset_factor without an offset is TVM's implied offset variable (the
+  // buffers Tessera builds itself carry the factor only).
+  bool offset_variable = !offset.defined() && attrs.offset_factor != 0;
   if (offset.defined() && offset.kind() == ir::ExprKind::IntImm) {
     if (!ir::is_zero(offset)) s += ", elem_offset=" + Str(offset);
   } else if (is_new(offset)) {
@@ -373,12 +375,14 @@ bool IsConstShape(const Buffer& b) {
 }
 
 // Whether TVM writes the parameter as a `T.Buffer(shape, dtype)` annotation (its
-// IsSimpleBuffer): a constant shape, no strides, offset 0, the default alignment and
-// offset_factor, no axis separators.
+// IsSimpleBuffer): a constant shape, no strides, offset 0 (not a variable), the default
+// alignment and offset_factor, no axis separators.
 bool IsSimpleParam(const Buffer& b, const BufferDeclAttrs& attrs) {
-  return IsConstShape(b) && (!b->elem_offset.defined() || ir::is_zero(b->elem_offset)) &&
-         attrs.align == BufferDeclAttrs{}.align && attrs.offset_factor <= 1 &&
-         b->axis_separators.empty();
+  // An offset_factor without an offset is an offset variable (BufferKeywords).
+  const bool at_zero =
+      b->elem_offset.defined() ? ir::is_zero(b->elem_offset) : attrs.offset_factor == 0;
+  return IsConstShape(b) && at_zero && attrs.align == BufferDeclAttrs{}.align &&
+         attrs.offset_factor <= 1 && b->axis_separators.empty();
 }
 
 std::string Printer::Function(const PrimFunc& f) {

@@ -69,8 +69,9 @@ Result<Value> ClassObject::GetAttr(Interpreter&, const std::string& attr,
   if (!v) return Error("type object '" + name + "' has no attribute '" + attr + "'", loc);
   // Read from the class, a function stays unbound; a classmethod gets the class.
   if (const auto* kind = v->as<MethodKindObject>())
-    return kind->is_class_method ? Bound(kind->function, Value::FromObject(shared_from_this()), attr)
-                                 : kind->function;
+    return kind->is_class_method
+               ? Bound(kind->function, Value::FromObject(shared_from_this()), attr)
+               : kind->function;
   return *v;
 }
 
@@ -143,12 +144,10 @@ void RegisterClassBuiltins(Interpreter& interp) {
   auto object = std::make_shared<ClassObject>();
   object->name = "object";
   interp.Register("object", Value::FromObject(object));
-  interp.RegisterFunction("staticmethod", [](Interpreter&, const CallArgs& args) {
-    return MethodKind(args, false);
-  });
-  interp.RegisterFunction("classmethod", [](Interpreter&, const CallArgs& args) {
-    return MethodKind(args, true);
-  });
+  interp.RegisterFunction(
+      "staticmethod", [](Interpreter&, const CallArgs& args) { return MethodKind(args, false); });
+  interp.RegisterFunction(
+      "classmethod", [](Interpreter&, const CallArgs& args) { return MethodKind(args, true); });
 }
 
 }  // namespace tessera::script
