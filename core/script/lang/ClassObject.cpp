@@ -75,12 +75,6 @@ Result<Value> ClassObject::GetAttr(Interpreter&, const std::string& attr,
   return *v;
 }
 
-Status ClassObject::SetAttr(Interpreter&, const std::string& attr, const Value& value,
-                            const SourceLoc&) const {
-  attributes->names[attr] = value;
-  return Status::Ok();
-}
-
 Result<Value> ClassObject::Call(Interpreter& interp, const CallArgs& args) const {
   auto instance = std::make_shared<InstanceObject>();
   instance->cls = shared_from_this();
@@ -109,8 +103,8 @@ Result<Value> InstanceObject::GetAttr(Interpreter&, const std::string& attr,
   return ReadThrough(*v, Value::FromObject(shared_from_this()), Value::FromObject(cls), attr);
 }
 
-Status InstanceObject::SetAttr(Interpreter&, const std::string& attr, const Value& value,
-                               const SourceLoc&) const {
+Status AttributeNamespace::SetAttr(Interpreter&, const std::string& attr, const Value& value,
+                                   const SourceLoc&) const {
   attributes->names[attr] = value;
   return Status::Ok();
 }

@@ -14,11 +14,18 @@
 
 namespace tessera::script {
 
-struct ClassObject : Object, std::enable_shared_from_this<ClassObject> {
+// A class or an instance: an object whose attributes are names a script sets.
+struct AttributeNamespace : Object {
+  std::shared_ptr<Scope> attributes = std::make_shared<Scope>();
+
+  Status SetAttr(Interpreter& interp, const std::string& attr, const Value& value,
+                 const SourceLoc& loc) const override;
+};
+
+struct ClassObject : AttributeNamespace, std::enable_shared_from_this<ClassObject> {
   std::string name;
   std::vector<std::shared_ptr<const ClassObject>> bases;
-  // The class body's namespace, whose names are the class attributes.
-  std::shared_ptr<Scope> attributes = std::make_shared<Scope>();
+  // The class attributes are the names of `attributes`, the class body's namespace.
 
   std::string type_name() const override { return "type"; }
   std::optional<std::string> Str() const override { return "<class '" + name + "'>"; }
@@ -29,22 +36,17 @@ struct ClassObject : Object, std::enable_shared_from_this<ClassObject> {
 
   Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
                         const SourceLoc& loc) const override;
-  Status SetAttr(Interpreter& interp, const std::string& attr, const Value& value,
-                 const SourceLoc& loc) const override;
   // A new instance, with __init__ run on it.
   Result<Value> Call(Interpreter& interp, const CallArgs& args) const override;
 };
 
-struct InstanceObject : Object, std::enable_shared_from_this<InstanceObject> {
+struct InstanceObject : AttributeNamespace, std::enable_shared_from_this<InstanceObject> {
   std::shared_ptr<const ClassObject> cls;
-  std::shared_ptr<Scope> attributes = std::make_shared<Scope>();  // its names
 
   std::string type_name() const override { return cls->name; }
   std::optional<std::string> Str() const override { return "<" + cls->name + " object>"; }
   Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
                         const SourceLoc& loc) const override;
-  Status SetAttr(Interpreter& interp, const std::string& attr, const Value& value,
-                 const SourceLoc& loc) const override;
 };
 
 // `object`, `staticmethod` and `classmethod`.
