@@ -133,7 +133,14 @@ class TestPythonIdioms : public QObject {
         "    twice = size * 2\n"
         "    def which(self):\n"
         "        return size\n"
-        "assert Reads.twice == 6 and Reads().which() == 'module level'\n");
+        "assert Reads.twice == 6 and Reads().which() == 'module level'\n"
+        "calls = []\n"
+        "def pick(obj):\n"
+        "    calls.append(1)\n"
+        "    return obj\n"
+        "pick(s).name += '?'\n"
+        "pick(Shape).count *= 2\n"
+        "assert s.name == 's!?' and Shape.count == 6 and len(calls) == 2\n");
     QTest::newRow("a test class deriving from the runtime half") << std::string(
         "from tvm import tir\n"
         "from tvm.script import tir as T\n"

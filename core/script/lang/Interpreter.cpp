@@ -1034,7 +1034,11 @@ Result<Value> Interpreter::EvalAttribute(const AstExpr& e,
                                          const std::shared_ptr<const Scope>& scope) {
   auto object = Eval(*e.object, scope);
   if (!object) return object;
-  const Value& v = object.value();
+  return AttributeOf(*object, e);
+}
+
+// `v.name` of the attribute expression e, its object already evaluated to v.
+Result<Value> Interpreter::AttributeOf(const Value& v, const AstExpr& e) {
   if (v.is_object()) {
     auto result = v.object()->GetAttr(*this, e.text, e.text_loc);
     if (result && attribute_hook_) attribute_hook_(v, e.text, *result);
@@ -1568,16 +1572,21 @@ Status Interpreter::Bind(const AstExpr& target, const Value& value,
     case AstKind::Attribute: {
       auto object = Eval(*target.object, locals);
       if (!object) return object.error();
-      if (!object->is_object())
-        return Error("cannot set attribute '" + target.text + "' of a '" + object->type_name() +
-                         "' (scripts set the attributes of their own classes' instances only)",
-                     target.text_loc);
-      return object->object()->SetAttr(*this, target.text, value, target.text_loc);
+      return SetAttributeOf(*object, target, value);
     }
     default:
       break;
   }
   return Error("cannot assign to " + to_source(target), target.loc);
+}
+
+// `object.name = value` for the attribute target, its object already evaluated.
+Status Interpreter::SetAttributeOf(const Value& object, const AstExpr& target, const Value& value) {
+  if (!object.is_object())
+    return Error("cannot set attribute '" + target.text + "' of a '" + object.type_name() +
+                     "' (scripts set the attributes of their own classes' instances only)",
+                 target.text_loc);
+  return object.object()->SetAttr(*this, target.text, value, target.text_loc);
 }
 
 // The object and the index (one value, or a tuple of several) of `object[i, ...]` as an
@@ -1667,8 +1676,9 @@ Status Interpreter::DeleteItem(const Value& object, const Value& index, const So
   return Error("'" + object.type_name() + "' object does not support item deletion", loc);
 }
 
-// x op= v: the name / item is read, combined and stored back. A list extended by `+=`
-// is changed in place, as in Python.
+// x op= v: the name / item / attribute is read, combined and stored back, the object of
+// an item or attribute evaluated once. A list extended by `+=` is changed in place, as in
+// Python.
 Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
                                                      const std::shared_ptr<Scope>& locals) {
   const AstExpr& target = *s.target_exprs[0];
@@ -1687,6 +1697,11 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
       current = object.object()->Subscript(*this, *indices, locs, target.op_loc);
     else
       current = Eval(target, locals);
+  } else if (target.kind == AstKind::Attribute) {
+    auto o = Eval(*target.object, locals);
+    if (!o) return o.error();
+    object = *o;
+    current = AttributeOf(object, target);
   } else {
     current = Eval(target, locals);
   }
@@ -1712,6 +1727,8 @@ Result<Interpreter::Flow> Interpreter::ExecAugAssign(const AstStmt& s,
   if (target.kind == AstKind::Subscript) {
     if (auto st = AssignItem(object, index, *combined, target.items.front()->loc); !st)
       return st.error();
+  } else if (target.kind == AstKind::Attribute) {
+    if (auto st = SetAttributeOf(object, target, *combined); !st) return st.error();
   } else if (auto st = Bind(target, *combined, locals); !st) {
     return st.error();
   }

@@ -326,6 +326,8 @@ class Interpreter {
 
   Result<Value> EvalName(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalAttribute(const AstExpr& e, const std::shared_ptr<const Scope>& scope);
+  Result<Value> AttributeOf(const Value& object, const AstExpr& e);
+  Status SetAttributeOf(const Value& object, const AstExpr& target, const Value& value);
   Result<std::vector<Value>> EvalDisplayItems(const std::vector<AstPtr>& items,
                                               const std::shared_ptr<const Scope>& scope);
   Result<Value> EvalSlice(const Value& v, const AstExpr& slice,
