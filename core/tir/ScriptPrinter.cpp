@@ -76,6 +76,8 @@ class Printer : public ScriptWriter {
   struct VarDefs {
     std::vector<std::string> names, values;
     void Define(const std::string& name, const Var& v);
+    // The line defining the variables, if any, then `lhs = rhs`.
+    std::vector<std::string> Lines(const std::string& lhs, const std::string& rhs) const;
   };
   std::string MatchBuffer(const std::string& source, const Buffer& b, const std::string& name,
                           const BufferDeclAttrs& attrs, VarDefs* defs);
@@ -104,6 +106,14 @@ std::optional<Doc> Printer::PrintOwn(const Expr& e) {
 void Printer::VarDefs::Define(const std::string& name, const Var& v) {
   names.push_back(name);
   values.push_back(T(v.dtype().str()) + "(" + (v->is_size_var ? "is_size_var=True" : "") + ")");
+}
+
+std::vector<std::string> Printer::VarDefs::Lines(const std::string& lhs,
+                                                 const std::string& rhs) const {
+  std::vector<std::string> lines;
+  if (!names.empty()) lines.push_back(CommaJoined(names) + " = " + CommaJoined(values));
+  lines.push_back(lhs + " = " + rhs);
+  return lines;
 }
 
 // T.match_buffer(source, shape, dtype, strides=, elem_offset=, scope=, align=,
@@ -185,8 +195,7 @@ void Printer::AllocBufferLines(const Buffer& b) {
   VarDefs defs;
   std::string rhs = T(STir() ? "sblock_alloc_buffer" : "alloc_buffer") + "(" + Shape(b->shape) +
                     BufferKeywords(b, lhs, BufferDeclAttrs{}, &defs) + ")";
-  if (!defs.names.empty()) Line(CommaJoined(defs.names) + " = " + CommaJoined(defs.values));
-  Line(lhs + " = " + rhs);
+  for (const std::string& line : defs.Lines(lhs, rhs)) Line(line);
 }
 
 // `, axis_separators=[1]` where the buffer has separators.
@@ -348,8 +357,7 @@ void Printer::PrintBlock(const BlockRealizeNode* realize) {
       std::string lhs = Define(m.buffer.get(), m.buffer->name);
       VarDefs defs;
       std::string rhs = MatchBuffer(source, m.buffer, lhs, m.attrs, &defs);
-      if (!defs.names.empty()) Line(CommaJoined(defs.names) + " = " + CommaJoined(defs.values));
-      Line(lhs + " = " + rhs);
+      for (const std::string& line : defs.Lines(lhs, rhs)) Line(line);
     }
     if (block.init.defined()) {
       Line("with " + T("init") + "():");
@@ -434,9 +442,7 @@ std::string Printer::Function(const PrimFunc& f) {
     }
     std::string lhs = Define(b.get(), b->name);
     std::string rhs = MatchBuffer(handle, b, lhs, attrs, &defs);
-    if (!defs.names.empty())
-      decls.push_back(CommaJoined(defs.names) + " = " + CommaJoined(defs.values));
-    decls.push_back(lhs + " = " + rhs);
+    for (std::string& line : defs.Lines(lhs, rhs)) decls.push_back(std::move(line));
   }
   indent_ = 1;
   if (f.noalias) Line(NoAliasAttr(STir()));
