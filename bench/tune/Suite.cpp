@@ -223,21 +223,30 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
                 row.ratio_user, Spread(r_user).c_str());
   }
   if (w.roof_bytes > 0) {
-    const analysis::CacheHierarchy& caches = analysis::HostCacheHierarchy();
-    const runtime::MemoryBandwidth& bw = bandwidth;
     const int cores =
         options.threads > 0 ? options.threads : std::max(1, runtime::HostMachinePeak().cores);
-    // The data stays where it fits between the timed calls (the same inputs every call).
-    const std::string level = caches.FittingLevel(static_cast<int64_t>(w.roof_bytes) / cores);
-    const std::optional<double> gbps = bw.gbps(level);
-    if (gbps && *gbps > 0) {
-      const double roof_ms = w.roof_bytes / (*gbps * 1e6);
+    // The data stays where it fits between the timed calls (the same inputs every call):
+    // the roof is the bandwidth streamed at the workload's own size, which holds where the
+    // machine does not report the cache that keeps it. The level the reported hierarchy
+    // names is printed beside it.
+    const int64_t per_thread = static_cast<int64_t>(w.roof_bytes) / cores;
+    const std::string level = analysis::HostCacheHierarchy().FittingLevel(per_thread);
+    const double gbps = runtime::MeasureStreamGbps(per_thread, cores);
+    if (gbps > 0) {
+      const double roof_ms = w.roof_bytes / (gbps * 1e6);
       row.roof_fraction = roof_ms / tuned_ms;
+      std::string reported;
+      if (std::optional<double> at_level = bandwidth.gbps(level))
+        reported = ", " + level +
+                   " by the reported caches: " + std::to_string(static_cast<int>(*at_level + 0.5)) +
+                   " GB/s";
       std::printf(
-          "  bandwidth roof %9.3f ms   (%.1f MB at %s %.0f GB/s): tuned at %.0f%% of the roof\n",
-          roof_ms, w.roof_bytes / 1e6, level.c_str(), *gbps, 100.0 * row.roof_fraction);
+          "  bandwidth roof %9.3f ms   (%.1f MB streamed at its size: %.0f GB/s%s): tuned at "
+          "%.0f%% of the roof\n",
+          roof_ms, w.roof_bytes / 1e6, gbps, reported.c_str(), 100.0 * row.roof_fraction);
     } else {
-      std::printf("  bandwidth roof: no measured bandwidth for %s\n", level.c_str());
+      std::printf("  bandwidth roof: the %.1f MB working set could not be streamed\n",
+                  w.roof_bytes / 1e6);
     }
   }
   std::printf("  best schedule:\n");

@@ -311,6 +311,13 @@ MemoryBandwidth MeasureMemoryBandwidth(const analysis::CacheHierarchy& caches, i
   return m;
 }
 
+double MeasureStreamGbps(int64_t bytes_per_thread, int threads) {
+  threads = std::max(1, threads);
+  if (bytes_per_thread <= 0) return 0;
+  const int64_t bytes = std::min(bytes_per_thread, kMaxStreamedBytes / threads);
+  return Stream(PickStream(), threads, bytes, 5);
+}
+
 std::string DefaultCacheDirectory() {
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
     return std::string(xdg) + "/tessera";

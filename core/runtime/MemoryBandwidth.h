@@ -69,6 +69,12 @@ inline constexpr int64_t kMaxStreamedBytes = int64_t{256} << 20;
 // share, then DRAM from four times the last level; all within kMaxStreamedBytes.
 std::vector<LevelBandwidth> StreamWorkingSets(const analysis::CacheHierarchy& caches, int threads);
 
+// GB/s of `threads` threads each reading its own `bytes_per_thread`-byte buffer, the
+// best of a few trials: the bandwidth at one working-set size, wherever the hierarchy
+// keeps it (a machine may not report its caches). The sets together are capped at
+// kMaxStreamedBytes; 0 when there is nothing to stream.
+double MeasureStreamGbps(int64_t bytes_per_thread, int threads);
+
 // Measures now (about a second); threads <= 0 means the cores the runtime uses.
 MemoryBandwidth MeasureMemoryBandwidth(const analysis::CacheHierarchy& caches, int threads = 0);
 

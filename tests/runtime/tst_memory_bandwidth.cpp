@@ -96,6 +96,15 @@ class TestMemoryBandwidth : public QObject {
     QCOMPARE(sets[1].working_set, int64_t{128 * 1024});    // half of L2
   }
 
+  // The roof of a memory-bound workload is measured at its own size: positive for a set
+  // within L1 and for one past the streamed limit (capped), nothing for an empty one.
+  void streamsAtAGivenWorkingSet() {
+    QVERIFY(runtime::MeasureStreamGbps(16 * 1024, 1) > 0);
+    QVERIFY(runtime::MeasureStreamGbps(runtime::kMaxStreamedBytes, 2) > 0);
+    QCOMPARE(runtime::MeasureStreamGbps(0, 1), 0.0);
+    QCOMPARE(runtime::MeasureStreamGbps(-5, 4), 0.0);
+  }
+
   void cacheFileIsReadBackAndForeignOnesAreMeasuredOver() {
     QTemporaryDir dir;
     int calls = 0;
