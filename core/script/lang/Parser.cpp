@@ -943,9 +943,6 @@ class Parser {
       } else {
         if (Cur().kind != TokenKind::Name)
           return Expected(std::string("a parameter name or '") + closer + "'");
-        if (lambda && star)
-          return ErrorAt(Cur().loc, "parameters after '*" + params.back().name +
-                                        "' are not supported in lambdas");
         param.name = Cur().text;
         param.kind = star ? ParamKind::KeywordOnly : ParamKind::Positional;
         Next();
