@@ -247,6 +247,92 @@ class TestTirModuleSchedule : public QObject {
     QCOMPARE(QString::fromStdString(r->tir_original.name), QString("scale"));
   }
 
+  // The views (T.match_buffer) of a buffer given separators take them: the same when the
+  // ranks agree, as many zeros when not (TVM's test_set_axis_separator_subregion, its
+  // functions as TVM's tests write them, compared with TVM's expected one).
+  void axisSeparatorsReachTheViews() {
+    const std::string program = R"py(import tvm
+from tvm import tir
+from tvm.script import tir as T
+from tvm.tir.schedule.testing import assert_structural_equal_ignore_global_symbol
+
+@T.prim_func
+def element_wise_subregion_match(A: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")) -> None:
+    B = T.alloc_buffer((128, 128), dtype="float32")
+    for i, j in T.grid(128, 128):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B_subregion0 = T.match_buffer(B[vi, vj], [], offset_factor=1)
+            B_subregion0[()] = A[vi, vj] * 2.0
+    for i, j in T.grid(128, 128):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B_subregion1 = T.match_buffer(B[vi, vj], [], offset_factor=1)
+            C[vi, vj] = B_subregion1[()] + 1.0
+
+@T.prim_func
+def element_wise_subregion_match_set_axis_separator(A: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")) -> None:
+    B = T.alloc_buffer([128, 128], dtype="float32", axis_separators=[1])
+    for i, j in T.grid(128, 128):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B_subregion0 = T.match_buffer(B[vi, vj], [], dtype="float32", offset_factor=1, axis_separators=[0])
+            B_subregion0[()] = A[vi, vj] * T.float32(2)
+    for i, j in T.grid(128, 128):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B_subregion1 = T.match_buffer(B[vi, vj], [], dtype="float32", offset_factor=1, axis_separators=[0])
+            C[vi, vj] = B_subregion1[()] + T.float32(1)
+
+sch = tir.Schedule(element_wise_subregion_match)
+sch.set_axis_separator(sch.get_block("B"), ("write", 0), [1])
+assert_structural_equal_ignore_global_symbol(element_wise_subregion_match_set_axis_separator, sch.mod["main"])
+rows = tir.Schedule(element_wise_subregion_match)
+rows.set_axis_separator(rows.get_block("B"), ("write", 0), [0, 2])
+)py";
+    auto r = EvaluateScript(program, "t.py");
+    QVERIFY2(r, Failure(r).c_str());
+    const std::string text = tir::AsTVMScript(r->tir_schedule->func());
+    QVERIFY2(
+        text.find("B = T.alloc_buffer((128, 128), axis_separators=[0, 2])") != std::string::npos,
+        text.c_str());
+    QVERIFY2(text.find("axis_separators=[0, 0])") != std::string::npos, text.c_str());
+  }
+
+  // A mapping function with keyword-only indices after *indices: they take the last
+  // axes (TVM's test_var_args_sugar, its functions as TVM's test writes them).
+  void indexMapKeywordOnlyIndices() {
+    const std::string program = R"py(import tvm
+from tvm import tir
+from tvm.script import tir as T
+from tvm.tir.schedule.testing import assert_structural_equal_ignore_global_symbol
+
+@T.prim_func
+def summation_3d(A: T.Buffer((1024, 1024, 32), "float32"), B: T.Buffer((1,), "float32")) -> None:
+    B[0] = 0
+    for i, j, k in T.grid(1024, 1024, 32):
+        with T.block("compute"):
+            vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+            B[0] = B[0] + A[vi, vj, vk]
+
+@T.prim_func
+def summation_3d_split(A: T.Buffer((1024, 1024, 8, 4), "float32"), B: T.Buffer((1,), "float32")) -> None:
+    B[0] = 0
+    for i, j, k in T.grid(1024, 1024, 32):
+        with T.block("compute"):
+            vi, vj, vk = T.axis.remap("SSS", [i, j, k])
+            B[0] = B[0] + A[vi, vj, vk // 4, vk % 4]
+
+sch = tir.Schedule(summation_3d, debug_mask="all")
+sch.transform_layout(index_map=lambda *indices, k: [*indices, k // 4, k % 4], block="compute", buffer="A")
+assert_structural_equal_ignore_global_symbol(summation_3d_split, sch.mod["main"])
+f = lambda *xs, k: (len(xs), k)
+assert f(1, 2, k=3) == (2, 3)
+)py";
+    auto r = EvaluateScript(program, "t.py");
+    QVERIFY2(r, Failure(r).c_str());
+  }
+
   void errors_data() {
     QTest::addColumn<std::string>("code");
     QTest::addColumn<std::string>("expected");
@@ -295,8 +381,13 @@ class TestTirModuleSchedule : public QObject {
                "AssertionError: IndexMap.from_func(): the mapping function may not "
                "return IndexMap.AXIS_SEPARATOR");
     QTest::newRow("a separator out of range")
-        << std::string("sch.work_on('scale')\nsch.set_axis_separator('B', ('write', 0), [2])\n")
-        << std::string("t.py:22:5: error: ValueError: axis_separators of B must increase");
+        << std::string("sch.work_on('scale')\nsch.set_axis_separator('B', ('write', 0), [1, 3])\n")
+        << std::string(
+               "t.py:22:5: error: ValueError: axis_separators of B must not decrease and lie "
+               "within 0..2, but got 3");
+    QTest::newRow("decreasing separators")
+        << std::string("sch.work_on('scale')\nsch.set_axis_separator('B', ('write', 0), [2, 1])\n")
+        << std::string("t.py:22:5: error: ValueError: axis_separators of B must not decrease");
     QTest::newRow("separators that are not ints")
         << std::string("sch.work_on('scale')\nsch.set_axis_separator('B', ('write', 0), 'x')\n")
         << std::string("t.py:22:43: error: set_axis_separator(): argument 'axis_separators'");
@@ -305,7 +396,7 @@ class TestTirModuleSchedule : public QObject {
                "@T.prim_func\n"
                "def f(A: T.Buffer((4, 4), 'float32', axis_separators=[3])):\n"
                "    T.evaluate(0)\n")
-        << std::string("axis_separators must be increasing integers in 1..1");
+        << std::string("axis_separators must be integers in 0..2 that do not decrease");
   }
   void errors() {
     QFETCH(std::string, code);

@@ -125,17 +125,6 @@ std::string WithStridesNamedByTheirBuffer(const std::string& function) {
   return out;
 }
 
-std::optional<std::string> BlockNamedTwice(const std::string& function) {
-  std::set<std::string> seen;
-  const std::string open = "T.block(\"";
-  for (size_t at = function.find(open); at != std::string::npos; at = function.find(open, at + 1)) {
-    size_t from = at + open.size();
-    std::string name = function.substr(from, function.find('"', from) - from);
-    if (!seen.insert(name).second) return name;
-  }
-  return std::nullopt;
-}
-
 // The schedules the round trips print: each a function of the TensorIR tests'
 // workloads with primitives applied.
 PrimFunc Scheduled(const std::string& which) {
@@ -284,15 +273,7 @@ class TestTvmScriptParse : public QObject {
     std::string name = tvm.substr(def + 5, tvm.find('(', def) - def - 5);
     auto v = Run(Uncommented(tvm), name);
     // TVM may name two blocks alike (cache_inplace's copy-in and copy-out, a cache_read
-    // and a cache_write of one buffer); Tessera identifies blocks by name, so reading
-    // such a function back is refused, and the refusal names the block.
-    if (std::optional<std::string> twice = BlockNamedTwice(tvm)) {
-      QVERIFY(!v.ok());
-      QVERIFY2(
-          v.error().message.find("a second block named \"" + *twice + "\"") != std::string::npos,
-          v.error().format().c_str());
-      return;
-    }
+    // and a cache_write of one buffer): such a function reads back too.
     QVERIFY2(v.ok(), v ? "" : v.error().format().c_str());
     const script::TensorIRFunc* f = script::AsTensorIRFunc(*v);
     QVERIFY(f);
@@ -700,6 +681,79 @@ def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
                     T.reads(Av[vii, vj])
                     T.writes(C[vi * 4 + vii, vj])
                     C[vi * 4 + vii, vj] = Av[vii, vj] * T.float32(3.0))py";
+    QTest::newRow("a global_symbol other than the def's name names the function")
+        << head + R"py(@T.prim_func
+def scaled_expected(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
+    T.func_attr({"global_symbol": "main", "tir.noalias": True})
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            B[vi] = A[vi] * 2.0
+main = scaled_expected)py"
+        << printed +
+               R"py(def main(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            T.reads(A[vi])
+            T.writes(B[vi])
+            B[vi] = A[vi] * T.float32(2.0))py";
+    QTest::newRow("an allocation at offset 0 with TVM's default align and offset_factor")
+        << head + R"py(@T.prim_func
+def main(A: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    B = T.alloc_buffer([128, 128], elem_offset=0, align=64, offset_factor=1)
+    for i, j in T.grid(128, 128):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] * 2.0
+    for i, j in T.grid(128, 128):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            C[vi, vj] = B[vi, vj] + 1.0)py"
+        << printed +
+               R"py(def main(A: T.Buffer((128, 128), "float32"), C: T.Buffer((128, 128), "float32")):
+    # with T.block("root"):
+    B = T.alloc_buffer((128, 128))
+    for i, j in T.grid(128, 128):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(A[vi, vj])
+            T.writes(B[vi, vj])
+            B[vi, vj] = A[vi, vj] * T.float32(2.0)
+    for i, j in T.grid(128, 128):
+        with T.block("C"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            T.reads(B[vi, vj])
+            T.writes(C[vi, vj])
+            C[vi, vj] = B[vi, vj] + T.float32(1.0))py";
+    QTest::newRow("T.call_extern with its dtype as a keyword, \"\" being void (TVM's tests)")
+        << head + R"py(@T.prim_func
+def main(data_io: T.Buffer((64,), "int32"), B: T.Buffer((64,), "float32")):
+    for i0 in T.serial(1):
+        with T.block("ext_call"):
+            T.reads(data_io[0:64])
+            T.writes(data_io[0:64])
+            T.evaluate(T.call_extern("call_impl", data_io.data, dtype=""))
+    for i in range(64):
+        with T.block("B"):
+            vi = T.axis.spatial(64, i)
+            B[vi] = T.call_extern("fabsf", T.Cast("float32", data_io[vi]), dtype="float32"))py"
+        << printed +
+               R"py(def main(data_io: T.Buffer((64,), "int32"), B: T.Buffer((64,), "float32")):
+    # with T.block("root"):
+    for i0 in range(1):
+        with T.block("ext_call"):
+            T.reads(data_io[0:64])
+            T.writes(data_io[0:64])
+            T.call_extern("void", "call_impl", data_io.data)
+    for i in range(64):
+        with T.block("B"):
+            vi = T.axis.spatial(64, i)
+            T.reads(data_io[vi])
+            T.writes(B[vi])
+            B[vi] = T.call_extern("float32", "fabsf", T.Cast("float32", data_io[vi])))py";
   }
   void constructs() {
     QFETCH(std::string, input);
@@ -715,6 +769,50 @@ def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
 
   // Any one line of a scheduled function left out: the reader answers (most often with an
   // error), it never crashes.
+  // Two blocks of one name, as TVM's tests write expected functions and as TVM prints
+  // cache_inplace: read, equal to the function with distinct names (TVM compares no block
+  // names) and scheduled; get_block of the name given twice is refused as TVM refuses it.
+  void blocksOfOneName() {
+    const std::string program = R"py(import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+@T.prim_func
+def twice(A: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
+    B = T.alloc_buffer((8,))
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            B[vi] = A[vi] * 2.0
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            C[vi] = B[vi] + 1.0
+
+@T.prim_func
+def once(A: T.Buffer((8,), "float32"), C: T.Buffer((8,), "float32")):
+    B = T.alloc_buffer((8,))
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            B[vi] = A[vi] * 2.0
+    for i in range(8):
+        with T.block("C"):
+            vi = T.axis.spatial(8, i)
+            C[vi] = B[vi] + 1.0
+
+tvm.ir.assert_structural_equal(twice.with_attr("global_symbol", "once"), once)
+sch = tir.Schedule(twice)
+)py";
+    auto ok = script::EvaluateScript(program, "t.py");
+    QVERIFY2(ok, ok ? "" : ok.error().format().c_str());
+    auto ambiguous = script::EvaluateScript(program + "sch.get_block(\"B\")\n", "t.py");
+    QVERIFY(!ambiguous);
+    QVERIFY2(ambiguous.error().format().find("Multiple blocks with the name B found (2)") !=
+                 std::string::npos,
+             ambiguous.error().format().c_str());
+  }
+
   void leavingOutAnyLineNeverCrashes() {
     std::string text = Uncommented(AsTVMScript(Scheduled("gemm on a GPU")));
     std::vector<std::string> lines;
@@ -955,11 +1053,6 @@ def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
         << "from tvm.script import tirx as T\n@T.prim_func\n" + sig +
                "    with T.block(\"B\"):\n        T.evaluate(0)\n"
         << "t.py:4:12: error: T.block is TVM 0.20's spelling; with tvm.script.tirx write T.sblock";
-    QTest::newRow("two blocks of one name")
-        << head + sig +
-               "    with T.block(\"B\"):\n        T.evaluate(0)\n    with T.block(\"B\"):\n        "
-               "T.evaluate(1)\n"
-        << "t.py:6:12: error: a second block named \"B\"";
     QTest::newRow("a loop inside if")
         << block(
                "            if vi < 2:\n                for k in range(2):\n                    "
@@ -1005,8 +1098,13 @@ def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
         << "t.py:4:33: error: T.match_buffer(): T.match_buffer(buffer_type=...) is not supported";
     QTest::newRow("an aligned allocation")
         << block("            C = T.alloc_buffer((4,), align=128)\n")
-        << "t.py:7:38: error: T.alloc_buffer(): T.alloc_buffer(align=...) is not supported for an "
-           "allocation";
+        << "t.py:7:38: error: T.alloc_buffer(): T.alloc_buffer(align=128): Tessera allocates at "
+           "TVM's default alignment, 64";
+    QTest::newRow("an allocation whose offset would be a variable")
+        << block("            C = T.alloc_buffer((4,), offset_factor=1)\n")
+        << "t.py:7:38: error: T.alloc_buffer(): T.alloc_buffer(offset_factor=1): an allocation "
+           "starts at a constant offset here (write elem_offset=0 with offset_factor=1, or leave "
+           "both out)";
     QTest::newRow("a T.func_attr key Tessera does not keep")
         << head + sig + "    T.func_attr({\"target\": \"llvm\"})\n"
         << "t.py:4:18: error: T.func_attr key \"target\" is not supported";

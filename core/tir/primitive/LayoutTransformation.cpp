@@ -724,12 +724,35 @@ namespace layout_transformation_detail {
 
 // `s` with `from` replaced by `to` in every block: bodies, inits, signatures,
 // allocations and the sources of match_buffer views.
+// A view (T.match_buffer) of `source`, with the source's new axis separators as TVM's
+// set_axis_separator gives them: the same when the ranks agree, else as many zeros.
+Buffer ViewWithSeparators(const Buffer& view, const Buffer& source) {
+  std::vector<int> separators = source->axis_separators;
+  if (view->shape.size() != source->shape.size())
+    std::fill(separators.begin(), separators.end(), 0);
+  if (separators == view->axis_separators) return view;
+  auto n = std::make_shared<ir::BufferNode>(*view);
+  n->axis_separators = std::move(separators);
+  return Buffer(n);
+}
+
+// `s` with buffer `from` replaced by `to` in every block, and every view of it (and of
+// those views) given `to`'s axis separators.
 Stmt WithBufferEverywhere(const Stmt& s, const Buffer& from, const Buffer& to) {
   return MapRealizes(s, [&](const BlockRealizeNode& r) -> Stmt {
     auto n = std::make_shared<BlockNode>(*ReplaceBuffer(*r.block, from, to, /*nested=*/false));
     n->body = WithBufferEverywhere(n->body, from, to);
     for (MatchBufferRegion& m : n->match_buffers) {
       if (m.source.buffer == from) m.source.buffer = to;
+    }
+    for (size_t i = 0; i < n->match_buffers.size(); ++i) {
+      const Buffer old_view = n->match_buffers[i].buffer;
+      if (n->match_buffers[i].source.buffer != to) continue;
+      const Buffer view = ViewWithSeparators(old_view, to);
+      if (view == old_view) continue;
+      n = std::make_shared<BlockNode>(*ReplaceBuffer(*n, old_view, view, /*nested=*/false));
+      n->body = WithBufferEverywhere(n->body, old_view, view);
+      n->match_buffers[i].buffer = view;
     }
     return MakeBlockRealize(r.iter_values, r.predicate, std::move(n));
   });
@@ -758,15 +781,15 @@ Status SetAxisSeparator(ScheduleState* state, const std::string& block_name, siz
                              " is defined in `match_buffer` of a block, it is expected to be a "
                              "function parameter or allocated by a block");
   }
-  // Flattening groups the axes between separators: each must split the axes in two
-  // non-empty parts, in increasing order.
+  // Flattening groups the axes between separators, as TVM's Buffer checks them: in
+  // 0..ndim and not decreasing (an empty group is an output axis of extent 1).
   const int64_t ndim = static_cast<int64_t>(buffer->shape.size());
   int64_t previous = 0;
   for (int64_t sep : axis_separators) {
-    if (sep <= previous || sep >= ndim) {
+    if (sep < previous || sep > ndim) {
       return ScheduleError("ValueError", "axis_separators of " + buffer->name +
-                                             " must increase strictly within 1.." +
-                                             std::to_string(ndim - 1) + ", but got " +
+                                             " must not decrease and lie within 0.." +
+                                             std::to_string(ndim) + ", but got " +
                                              std::to_string(sep));
     }
     previous = sep;

@@ -377,12 +377,6 @@ Result<tir::Stmt> Translator::Block(const AstStmt& s, const TName& t) {
     if (!b) return b.error();
     if (*b) return args.ErrorAt("no_realize", "no_realize=True is not supported in TVMScript here");
   }
-  if (std::find(all_block_names_.begin(), all_block_names_.end(), frame.name) !=
-      all_block_names_.end())
-    return Error("a second block named \"" + frame.name +
-                     "\": Tessera identifies blocks by name, so names must be unique",
-                 call.loc);
-  all_block_names_.push_back(frame.name);
   bool top_level = loops_.empty() && block_depth_ == 0;
   PushFrame();
   block_allocs_.emplace_back();

@@ -75,6 +75,31 @@ Result<std::vector<Expr>> StridesFromValue(const Value& v, const SourceLoc& loc)
   return strides;
 }
 
+// An allocation's align= and offset_factor= as TVM's tests write them (`elem_offset=0,
+// align=64, offset_factor=1`): accepted where they leave the buffer TVM builds as Tessera
+// allocates it, at the default alignment and a constant offset; refused otherwise.
+Status AllocationAttrs(const Args& args) {
+  if (args.has("align") && !args.get("align").is_none()) {
+    auto align = args.Int("align");
+    if (!align) return align.error();
+    if (*align != 64)
+      return args.ErrorAt("align", args.function() + "(align=" + std::to_string(*align) +
+                                       "): Tessera allocates at TVM's default alignment, 64");
+  }
+  if (args.has("offset_factor") && !args.get("offset_factor").is_none()) {
+    auto factor = args.Int("offset_factor");
+    if (!factor) return factor.error();
+    const bool constant_offset = args.has("elem_offset") && args.get("elem_offset").is_integer() &&
+                                 !args.get("elem_offset").is_bool();
+    if (*factor < 0 || *factor > 1 || (*factor == 1 && !constant_offset))
+      return args.ErrorAt("offset_factor",
+                          args.function() + "(offset_factor=" + std::to_string(*factor) +
+                              "): an allocation starts at a constant offset here (write "
+                              "elem_offset=0 with offset_factor=1, or leave both out)");
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<Buffer> Translator::BufferFromArgs(const Args& args, const std::string& name,
@@ -86,13 +111,17 @@ Result<Buffer> Translator::BufferFromArgs(const Args& args, const std::string& n
       return args.ErrorAt(p,
                           args.function() + "(" + p + "=...) is not supported in TVMScript here");
   }
-  for (const char* p : {"offset_factor", "align"}) {
-    if (!args.has(p) || args.get(p).is_none() || attrs) continue;
-    return args.ErrorAt(p, args.function() + "(" + p + "=...) is not supported " +
-                               (allocated ? "for an allocation" : "in TVMScript here"));
+  if (allocated && !attrs) {
+    if (Status s = AllocationAttrs(args); !s) return s.error();
+  } else {
+    for (const char* p : {"offset_factor", "align"}) {
+      if (!args.has(p) || args.get(p).is_none() || attrs) continue;
+      return args.ErrorAt(p,
+                          args.function() + "(" + p + "=...) is not supported in TVMScript here");
+    }
   }
   for (const char* p : {"offset_factor", "align"}) {
-    if (!args.has(p) || args.get(p).is_none()) continue;
+    if (!attrs || !args.has(p) || args.get(p).is_none()) continue;
     auto v = args.Int(p);
     if (!v) return v.error();
     if (*v < 0) return args.ErrorAt(p, std::string(p) + " must not be negative");
@@ -118,17 +147,16 @@ Result<Buffer> Translator::BufferFromArgs(const Args& args, const std::string& n
   }
   Buffer buffer = ir::MakeBuffer(name, dtype, std::move(*shape), scope);
   if (args.has("axis_separators") && !args.get("axis_separators").is_none()) {
-    // Each separator splits the axes into two non-empty groups, in increasing order.
+    // The separators group the axes, as TVM's Buffer checks them: in 0..ndim and not
+    // decreasing (a view of rank 0 of a separated buffer has [0]).
     const Value& v = args.get("axis_separators");
     std::vector<int> separators;
     int previous = 0;
     const int ndim = static_cast<int>(buffer->shape.size());
     for (const Value& item : v.is_sequence() ? v.items() : std::vector<Value>{v}) {
-      if (!item.is_integer() || item.is_bool() || item.as_int() <= previous ||
-          item.as_int() >= ndim)
-        return args.ErrorAt(
-            "axis_separators",
-            "axis_separators must be increasing integers in 1.." + std::to_string(ndim - 1));
+      if (!item.is_integer() || item.is_bool() || item.as_int() < previous || item.as_int() > ndim)
+        return args.ErrorAt("axis_separators", "axis_separators must be integers in 0.." +
+                                                   std::to_string(ndim) + " that do not decrease");
       previous = static_cast<int>(item.as_int());
       separators.push_back(previous);
     }
@@ -377,7 +405,6 @@ Status Translator::FuncAttr(const AstExpr& call) {
     } else if (key == "global_symbol") {
       if (!value->is_string()) return Error("global_symbol must be a string", dict.values[i]->loc);
       global_symbol_ = value->as_string();
-      global_symbol_loc_ = dict.values[i]->loc;
     } else {
       return Error("T.func_attr key \"" + key +
                        "\" is not supported (Tessera keeps global_symbol and tir.noalias)",
@@ -881,12 +908,11 @@ Result<tir::PrimFunc> Translator::Function(const AstStmt& def) {
                        "without a buffer is not supported)",
                    handle_locs_[i]);
   }
-  if (!global_symbol_.empty() && global_symbol_ != def.name)
-    return Error("global_symbol \"" + global_symbol_ + "\" differs from the function's name '" +
-                     def.name + "'; Tessera names a PrimFunc once",
-                 global_symbol_loc_);
   tir::PrimFunc f;
-  f.name = def.name;
+  // The function's name is its global symbol, the def's name unless T.func_attr gives
+  // another (TVM's tests declare expected functions `global_symbol: "main"`); TVM prints
+  // a function by that name.
+  f.name = global_symbol_.empty() ? def.name : global_symbol_;
   f.params = params_;
   f.scalar_params = scalar_params_;
   for (const std::string& name : handle_names_) {

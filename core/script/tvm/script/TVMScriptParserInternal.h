@@ -163,13 +163,11 @@ class Translator {
   std::vector<tir::ScalarParam> scalar_params_;
   std::vector<Buffer> root_allocs_;
   std::vector<std::vector<Buffer>> block_allocs_;
-  std::vector<std::string> all_block_names_;
   int block_depth_ = 0;
   std::map<const tir::BlockNode*, int> deferred_;  // top-level blocks: mask of regions to infer
   bool noalias_ = false;
   bool func_attr_seen_ = false;
   std::string global_symbol_;
-  SourceLoc global_symbol_loc_;
 };
 
 // The range [begin, end): extent end - begin, where an end the printer wrote as

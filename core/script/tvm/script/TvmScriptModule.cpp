@@ -20,13 +20,13 @@ constexpr const char* kTvmScriptXPath = "tvm.script.tirx";  // TVM 0.24+
 
 // The T.* functions that make expressions, each the tvm.tir function of the same meaning.
 constexpr const char* kExpressionFunctions[] = {
-    "max",         "min",         "Cast",       "if_then_else", "Select",      "floordiv",
-    "floormod",    "truncdiv",    "truncmod",   "ceildiv",      "exp",         "exp2",
-    "log",         "log2",        "sqrt",       "rsqrt",        "tanh",        "sigmoid",
-    "sin",         "cos",         "erf",        "abs",          "floor",       "ceil",
-    "round",       "trunc",       "pow",        "Not",          "And",         "Or",
-    "max_value",   "min_value",   "shift_left", "shift_right",  "bitwise_and", "bitwise_or",
-    "bitwise_xor", "bitwise_not", "call_extern"};
+    "max",         "min",         "Cast",        "if_then_else", "Select",      "floordiv",
+    "floormod",    "truncdiv",    "truncmod",    "ceildiv",      "exp",         "exp2",
+    "log",         "log2",        "sqrt",        "rsqrt",        "tanh",        "sigmoid",
+    "sin",         "cos",         "erf",         "abs",          "floor",       "ceil",
+    "round",       "trunc",       "pow",         "Not",          "And",         "Or",
+    "max_value",   "min_value",   "shift_left",  "shift_right",  "bitwise_and", "bitwise_or",
+    "bitwise_xor", "bitwise_not", "call_extern", "call_intrin"};
 
 // The expression functions TVM's ir_builder wraps with _op_wrapper, which drops a
 // `dtype=` keyword (TVM's own tests write T.if_then_else(c, a, b, dtype="float32")).
@@ -49,6 +49,22 @@ CallArgs WithoutDtype(const CallArgs& call) {
     if (call.keywords[i].first == "dtype") continue;
     out.keywords.push_back(call.keywords[i]);
     out.keyword_locs.push_back(call.keyword_locs[i]);
+  }
+  return out;
+}
+
+// The functions TVM's ir_builder wraps with _dtype_forward, which makes a `dtype=` keyword
+// the first argument (T.call_extern("f", x, dtype="float32")).
+bool ForwardsDtype(const std::string& name) {
+  return name == "call_extern" || name == "call_intrin";
+}
+
+CallArgs WithDtypeFirst(const CallArgs& call) {
+  CallArgs out = WithoutDtype(call);
+  for (size_t i = 0; i < call.keywords.size(); ++i) {
+    if (call.keywords[i].first != "dtype") continue;
+    out.positional.insert(out.positional.begin(), call.keywords[i].second);
+    out.positional_locs.insert(out.positional_locs.begin(), call.keyword_locs[i]);
   }
   return out;
 }
@@ -124,16 +140,18 @@ void RegisterTvmScriptModule(Interpreter& interp) {
           [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
     for (const char* name : kExpressionFunctions) {
       const std::string target = std::string("tvm.tir.") + name;
-      if (!DropsDtype(name)) {
+      if (!DropsDtype(name) && !ForwardsDtype(name)) {
         interp.Alias(std::string(path) + "." + name, target);
         continue;
       }
-      interp.RegisterFunction(std::string(path) + "." + name,
-                              [target](Interpreter& in, const CallArgs& c) -> Result<Value> {
-                                const Value* f = in.Lookup(target);
-                                if (!f) return Error(target + " is not registered", c.loc);
-                                return in.CallValue(*f, WithoutDtype(c));
-                              });
+      const bool forwards = ForwardsDtype(name);
+      interp.RegisterFunction(
+          std::string(path) + "." + name,
+          [target, forwards](Interpreter& in, const CallArgs& c) -> Result<Value> {
+            const Value* f = in.Lookup(target);
+            if (!f) return Error(target + " is not registered", c.loc);
+            return in.CallValue(*f, forwards ? WithDtypeFirst(c) : WithoutDtype(c));
+          });
     }
     RegisterTvmScriptIntrinsics(interp, path);
     interp.Alias(std::string(path) + ".Div", "tvm.tir.truncdiv");

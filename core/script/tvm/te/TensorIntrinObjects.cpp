@@ -227,7 +227,10 @@ Result<Value> CallOut(const CallArgs& call, const std::string& what, ir::CallKin
   if (call.positional.size() < 2 || !call.positional[0].is_string() ||
       !call.positional[1].is_string())
     return Error(what + "(dtype, func_name, *args): dtype and func_name must be strings", call.loc);
-  auto dtype = ir::DataType::parse(call.positional[0].as_string());
+  // "" is void, as TVM reads a dtype string (T.call_extern("f", x, dtype="")).
+  const std::string& dtype_name = call.positional[0].as_string();
+  auto dtype =
+      dtype_name.empty() ? std::optional(ir::DataType::Void()) : ir::DataType::parse(dtype_name);
   if (!dtype)
     return Error(what + "(): unknown dtype \"" + call.positional[0].as_string() + "\"",
                  call.positional_locs[0]);
