@@ -813,6 +813,21 @@ sch = tir.Schedule(twice)
              ambiguous.error().format().c_str());
   }
 
+  // T.likely(cond, dtype="bool") as TVM's compute_at tests write it: the likely intrinsic
+  // (its dtype= dropped, as TVM's _op_wrapper does), printed and read back alike.
+  void likelyConditions() {
+    const std::string program =
+        "from tvm.script import tir as T\n\n" + std::string(R"py(@T.prim_func
+def main(A: T.Buffer((8,), "float32"), B: T.Buffer((10,), "float32")):
+    for i in range(10):
+        with T.block("B"):
+            vi = T.axis.spatial(10, i)
+            B[vi] = T.if_then_else(T.likely(1 <= vi, dtype="bool") and T.likely(vi < 9, dtype="bool"), A[vi - 1], 0.0, dtype="float32"))py");
+    const std::string printed = Printed(program);
+    QVERIFY2(printed.find("T.likely(1 <= vi)") != std::string::npos, printed.c_str());
+    QCOMPARE(Q(Printed(Uncommented(printed))), Q(printed));
+  }
+
   void leavingOutAnyLineNeverCrashes() {
     std::string text = Uncommented(AsTVMScript(Scheduled("gemm on a GPU")));
     std::vector<std::string> lines;

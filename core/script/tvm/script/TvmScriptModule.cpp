@@ -26,7 +26,7 @@ constexpr const char* kExpressionFunctions[] = {
     "sin",         "cos",         "erf",         "abs",          "floor",       "ceil",
     "round",       "trunc",       "pow",         "Not",          "And",         "Or",
     "max_value",   "min_value",   "shift_left",  "shift_right",  "bitwise_and", "bitwise_or",
-    "bitwise_xor", "bitwise_not", "call_extern", "call_intrin"};
+    "bitwise_xor", "bitwise_not", "call_extern", "call_intrin",  "likely"};
 
 // The expression functions TVM's ir_builder wraps with _op_wrapper, which drops a
 // `dtype=` keyword (TVM's own tests write T.if_then_else(c, a, b, dtype="float32")).
@@ -37,7 +37,7 @@ bool DropsDtype(const std::string& name) {
       "tanh",         "sigmoid",    "sin",         "cos",         "erf",        "abs",
       "floor",        "ceil",       "round",       "trunc",       "pow",        "max_value",
       "min_value",    "shift_left", "shift_right", "bitwise_and", "bitwise_or", "bitwise_xor",
-      "bitwise_not"};
+      "bitwise_not",  "likely"};
   return kWrapped.count(name) > 0;
 }
 

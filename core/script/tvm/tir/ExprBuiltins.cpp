@@ -220,6 +220,15 @@ void RegisterExprBuiltins(Interpreter& interp) {
   AliasTirName(interp, "if_then_else");
   interp.Alias("tvm.select", "tvm.tir.Select");  // pre-0.7 spelling
 
+  // likely(cond): the condition, marked as the likely case for loop partitioning.
+  interp.RegisterFunction("tvm.tir.likely", [](Interpreter&, const CallArgs& c) -> Result<Value> {
+    Args args(c, "likely", {"cond", "span"}, 1);
+    if (!args.status()) return args.status().error();
+    auto cond = ToBoolExpr(args.get("cond"), "likely()", args.loc("cond"));
+    if (!cond) return cond.error();
+    return Value::FromExpr(ir::MakeCall(cond->dtype(), "likely", {*cond}));
+  });
+  AliasTirName(interp, "likely");
   interp.RegisterFunction("tvm.tir.all",
                           [](Interpreter&, const CallArgs& c) { return AllAny(c, true); });
   interp.RegisterFunction("tvm.tir.any",
