@@ -71,6 +71,8 @@ class Printer : public ScriptWriter {
   // `name = T.alloc_buffer(...)` with the lines defining its variables before it.
   void AllocBufferLines(const Buffer& b);
   std::string AxisSeparators(const Buffer& b);
+  // T.func_attr({...}): the attributes with tir.noalias, keys sorted as TVM prints a Map.
+  std::string FuncAttr(const PrimFunc& f);
   // Variables a buffer declaration defines on a line before it (`n, m = T.int32(),
   // T.int32()`).
   struct VarDefs {
@@ -196,6 +198,17 @@ void Printer::AllocBufferLines(const Buffer& b) {
   std::string rhs = T(STir() ? "sblock_alloc_buffer" : "alloc_buffer") + "(" + Shape(b->shape) +
                     BufferKeywords(b, lhs, BufferDeclAttrs{}, &defs) + ")";
   for (const std::string& line : defs.Lines(lhs, rhs)) Line(line);
+}
+
+std::string Printer::FuncAttr(const PrimFunc& f) {
+  if (f.attrs.empty()) return NoAliasAttr(STir());
+  std::map<std::string, std::string> items;
+  for (const auto& [key, value] : f.attrs) items[key] = Str(value);
+  if (f.noalias) items[STir() ? "tirx.noalias" : "tir.noalias"] = STir() ? "True" : "T.bool(True)";
+  std::string dict;
+  for (const auto& [key, value] : items)
+    dict += (dict.empty() ? "\"" : ", \"") + key + "\": " + value;
+  return T("func_attr") + "({" + dict + "})";
 }
 
 // `, axis_separators=[1]` where the buffer has separators.
@@ -445,7 +458,7 @@ std::string Printer::Function(const PrimFunc& f) {
     for (std::string& line : defs.Lines(lhs, rhs)) decls.push_back(std::move(line));
   }
   indent_ = 1;
-  if (f.noalias) Line(NoAliasAttr(STir()));
+  if (f.noalias || !f.attrs.empty()) Line(FuncAttr(f));
   for (const std::string& d : decls) Line(d);
   const BlockRealizeNode* root = RootRealize(f);
   bool implicit_root = root && root->iter_values.empty() && ir::is_one(root->predicate) &&

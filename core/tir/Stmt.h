@@ -163,6 +163,9 @@ struct PrimFunc {
   // a te.create_prim_func parameter).
   std::vector<std::string> handle_names;
   bool noalias = true;  // the "tir.noalias" attribute
+  // The other attributes T.func_attr gives ("op_pattern", "layout_free_buffers", ...):
+  // kept, compared and printed, not acted on.
+  std::map<std::string, Expr> attrs;
   Stmt body;
 };
 

@@ -20,6 +20,14 @@ class FunctionMatcher {
  public:
   explicit FunctionMatcher(FunctionComparison how) : how_(how) {}
 
+  static bool SameFuncAttrs(const std::map<std::string, Expr>& a,
+                            const std::map<std::string, Expr>& b) {
+    if (a.size() != b.size()) return false;
+    for (auto x = a.begin(), y = b.begin(); x != a.end(); ++x, ++y)
+      if (x->first != y->first || !ir::StructuralEqual(x->second, y->second)) return false;
+    return true;
+  }
+
   std::optional<std::string> Compare(const PrimFunc& a, const PrimFunc& b) {
     if (how_.compare_names && a.name != b.name)
       Fail("the names differ: " + a.name + " vs " + b.name);
@@ -31,6 +39,8 @@ class FunctionMatcher {
            std::to_string(b.scalar_params.size()) + " scalar parameters");
     else if (a.noalias != b.noalias)
       Fail("tir.noalias differs");
+    else if (!SameFuncAttrs(a.attrs, b.attrs))
+      Fail("the function attributes differ");
     else if (!SameAttrs(ParamAttrs(a), ParamAttrs(b)))
       Fail("the parameters' offset_factor / align differ");
     else if (Params(a, b))

@@ -828,6 +828,38 @@ def main(A: T.Buffer((8,), "float32"), B: T.Buffer((10,), "float32")):
     QCOMPARE(Q(Printed(Uncommented(printed))), Q(printed));
   }
 
+  // T.func_attr keys other than global_symbol and tir.noalias (Relax's PrimFuncs carry
+  // op_pattern and tir.is_scheduled, TVM's tests layout_free_buffers): kept, printed
+  // with the keys sorted as TVM prints a Map, compared by assert_structural_equal.
+  void functionAttributes() {
+    const std::string head = "from tvm.script import tir as T\n\n";
+    const std::string body = R"py(
+def main(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
+    T.func_attr({"tir.noalias": True, "op_pattern": 4, "layout_free_buffers": [1], "tir.is_scheduled": True})
+    for i in range(8):
+        with T.block("B"):
+            vi = T.axis.spatial(8, i)
+            B[vi] = A[vi] * 2.0)py";
+    const std::string printed = Printed(head + "@T.prim_func" + body);
+    QCOMPARE(Q(printed.substr(printed.find("    T.func_attr"),
+                              printed.find("\n    #") - printed.find("    T.func_attr"))),
+             QString("    T.func_attr({\"layout_free_buffers\": [1], \"op_pattern\": 4, "
+                     "\"tir.is_scheduled\": T.bool(True), \"tir.noalias\": T.bool(True)})"));
+    QCOMPARE(Q(Printed(Uncommented(printed))), Q(printed));
+    std::string other =
+        head + "@T.prim_func" + body + "\n@T.prim_func" +
+        std::regex_replace(body, std::regex("\"op_pattern\": 4"), "\"op_pattern\": 8") + "\n";
+    auto unequal = script::EvaluateScript(
+        "import tvm\n" +
+            std::regex_replace(other, std::regex("def main"), "def f",
+                               std::regex_constants::format_first_only) +
+            "tvm.ir.assert_structural_equal(f, main.with_attr(\"global_symbol\", \"f\"))\n",
+        "t.py");
+    QVERIFY(!unequal);
+    QVERIFY2(unequal.error().format().find("the function attributes differ") != std::string::npos,
+             unequal.error().format().c_str());
+  }
+
   void leavingOutAnyLineNeverCrashes() {
     std::string text = Uncommented(AsTVMScript(Scheduled("gemm on a GPU")));
     std::vector<std::string> lines;
@@ -1120,9 +1152,14 @@ def main(A: T.Buffer((8,), "float32"), B: T.Buffer((10,), "float32")):
         << "t.py:7:38: error: T.alloc_buffer(): T.alloc_buffer(offset_factor=1): an allocation "
            "starts at a constant offset here (write elem_offset=0 with offset_factor=1, or leave "
            "both out)";
-    QTest::newRow("a T.func_attr key Tessera does not keep")
-        << head + sig + "    T.func_attr({\"target\": \"llvm\"})\n"
-        << "t.py:4:18: error: T.func_attr key \"target\" is not supported";
+    QTest::newRow("a T.func_attr value that is a dict")
+        << head + sig + "    T.func_attr({\"target\": {\"kind\": \"llvm\"}})\n"
+        << "t.py:4:28: error: a dict is allowed only as T.func_attr's, T.block_attr's or a loop's "
+           "annotations";
+    QTest::newRow("a T.func_attr value that is a function")
+        << head + sig + "    T.func_attr({\"target\": len})\n"
+        << "t.py:4:28: error: T.func_attr: the value of \"target\" must be a number, a string, an "
+           "expression or a list of them, not builtin_function";
     QTest::newRow("T.grid as a value") << head + sig + "    g = T.grid(4)\n"
                                        << "t.py:4:11: error: T.grid is not an expression";
     QTest::newRow("a vector load")

@@ -32,8 +32,8 @@ Result<Expr> IntegerExpr(const Value& v, const SourceLoc& loc, const std::string
   return *e;
 }
 
-// An annotation's value: a string, a number, an expression or a (nested) list of them
-// (TVM's Array: "buffer_dim_align": [[0, 0, 16, 4]]).
+}  // namespace
+
 std::optional<Expr> AnnotationValue(const Value& v) {
   if (v.is_string()) return ir::StringImm(v.as_string());
   if (!v.is_sequence()) return ToExpr(v);
@@ -45,8 +45,6 @@ std::optional<Expr> AnnotationValue(const Value& v) {
   }
   return tir::MakeAnnotationList(std::move(items));
 }
-
-}  // namespace
 
 ir::Range RangeBetween(const Expr& begin, const Expr& end) {
   if (end.defined() && end.kind() == ir::ExprKind::Add) {

@@ -406,9 +406,13 @@ Status Translator::FuncAttr(const AstExpr& call) {
       if (!value->is_string()) return Error("global_symbol must be a string", dict.values[i]->loc);
       global_symbol_ = value->as_string();
     } else {
-      return Error("T.func_attr key \"" + key +
-                       "\" is not supported (Tessera keeps global_symbol and tir.noalias)",
-                   dict.items[i]->loc);
+      std::optional<Expr> x = AnnotationValue(*value);
+      if (!x)
+        return Error("T.func_attr: the value of \"" + key +
+                         "\" must be a number, a string, an expression or a list of them, not " +
+                         value->type_name(),
+                     dict.values[i]->loc);
+      func_attrs_[key] = *x;
     }
   }
   return Status::Ok();
@@ -926,6 +930,7 @@ Result<tir::PrimFunc> Translator::Function(const AstStmt& def) {
     break;
   }
   f.noalias = noalias_;
+  f.attrs = func_attrs_;
   tir::Stmt stmt = *body;
   // As TVM's parser: a function whose body has no statement (allocations only) does
   // T.evaluate(0).

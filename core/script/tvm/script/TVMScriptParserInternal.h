@@ -166,6 +166,7 @@ class Translator {
   int block_depth_ = 0;
   std::map<const tir::BlockNode*, int> deferred_;  // top-level blocks: mask of regions to infer
   bool noalias_ = false;
+  std::map<std::string, Expr> func_attrs_;  // T.func_attr's other keys
   bool func_attr_seen_ = false;
   std::string global_symbol_;
 };
@@ -173,6 +174,10 @@ class Translator {
 // The range [begin, end): extent end - begin, where an end the printer wrote as
 // `begin + extent` gives that extent back (TVM's analyzer simplifies it the same way).
 ir::Range RangeBetween(const Expr& begin, const Expr& end);
+
+// An annotation's or attribute's value: a string, a number, an expression or a (nested)
+// list of them (TVM's Array: "buffer_dim_align": [[0, 0, 16, 4]]); none for other values.
+std::optional<Expr> AnnotationValue(const Value& v);
 
 // "T.block" / "T.sblock" as the dialect spells it.
 std::string Spelled(const TName& t);
