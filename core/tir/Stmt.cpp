@@ -71,6 +71,15 @@ Expr MakeAnnotationList(std::vector<Expr> items) {
                       ir::CallKind::Intrinsic);
 }
 
+Expr MakeAnnotationDict(const std::map<std::string, Expr>& entries) {
+  std::vector<Expr> args;
+  for (const auto& [key, value] : entries) {
+    args.push_back(ir::StringImm(key));
+    args.push_back(value);
+  }
+  return ir::MakeCall(DataType::Int(32), kAnnotationDict, std::move(args), ir::CallKind::Intrinsic);
+}
+
 std::vector<Expr> AnnotationListItems(const Expr& value) {
   const auto* call = value.defined() ? value.as<ir::CallNode>() : nullptr;
   return call && call->op == kAnnotationList ? call->args : std::vector<Expr>{};

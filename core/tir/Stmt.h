@@ -196,5 +196,9 @@ inline constexpr const char* kBufferDimAlign = "buffer_dim_align";
 Expr MakeAnnotationList(std::vector<Expr> items);
 // The items of such a list; empty for any other value.
 std::vector<Expr> AnnotationListItems(const Expr& value);
+// Dict values ("test4": {"arr": [0, 0], "key": 3}, TVM's Map) are calls to
+// kAnnotationDict of the keys (string immediates) and values in turn, keys sorted.
+inline constexpr const char* kAnnotationDict = "tir.annotation_dict";
+Expr MakeAnnotationDict(const std::map<std::string, Expr>& entries);
 
 }  // namespace tessera::tir

@@ -101,18 +101,29 @@ Result<std::map<std::string, Expr>> Translator::AttrDict(const AstExpr& e,
   for (size_t i = 0; i < e.items.size(); ++i) {
     if (!e.items[i] || e.items[i]->kind != AstKind::String)
       return Error(what + ": keys must be strings", e.items[i] ? e.items[i]->loc : e.loc);
-    auto v = Eval(*e.values[i]);
-    if (!v) return v.error();
-    std::optional<Expr> x = AnnotationValue(*v);
-    if (!x)
-      return Error(what +
-                       ": a value must be a number, a string, an expression or a list of "
-                       "them, not " +
-                       v->type_name(),
-                   e.values[i]->loc);
+    auto x = AttrValue(*e.values[i], what);
+    if (!x) return x.error();
     out[e.items[i]->text] = *x;
   }
   return out;
+}
+
+Result<Expr> Translator::AttrValue(const AstExpr& e, const std::string& what) {
+  if (e.kind == AstKind::Dict) {
+    auto dict = AttrDict(e, what);
+    if (!dict) return dict.error();
+    return tir::MakeAnnotationDict(*dict);
+  }
+  auto v = Eval(e);
+  if (!v) return v.error();
+  std::optional<Expr> x = AnnotationValue(*v);
+  if (!x)
+    return Error(what +
+                     ": a value must be a number, a string, an expression, a list or a dict of "
+                     "them, not " +
+                     v->type_name(),
+                 e.loc);
+  return *x;
 }
 
 Result<tir::BufferRegion> Translator::Region(const AstExpr& e) {

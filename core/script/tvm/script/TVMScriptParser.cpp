@@ -394,6 +394,12 @@ Status Translator::FuncAttr(const AstExpr& call) {
     if (!dict.items[i] || dict.items[i]->kind != AstKind::String)
       return Error("T.func_attr's keys must be strings", dict.loc);
     const std::string& key = dict.items[i]->text;
+    if (key != "tir.noalias" && key != "tirx.noalias" && key != "global_symbol") {
+      auto x = AttrValue(*dict.values[i], "T.func_attr");
+      if (!x) return x.error();
+      func_attrs_[key] = *x;
+      continue;
+    }
     auto value = Eval(*dict.values[i]);
     if (!value) return value.error();
     if (key == "tir.noalias" || key == "tirx.noalias") {
@@ -402,17 +408,9 @@ Status Translator::FuncAttr(const AstExpr& call) {
       if (!c || value->is_string())
         return Error(key + " must be True or False", dict.values[i]->loc);
       noalias_ = *c != 0;
-    } else if (key == "global_symbol") {
+    } else {
       if (!value->is_string()) return Error("global_symbol must be a string", dict.values[i]->loc);
       global_symbol_ = value->as_string();
-    } else {
-      std::optional<Expr> x = AnnotationValue(*value);
-      if (!x)
-        return Error("T.func_attr: the value of \"" + key +
-                         "\" must be a number, a string, an expression or a list of them, not " +
-                         value->type_name(),
-                     dict.values[i]->loc);
-      func_attrs_[key] = *x;
     }
   }
   return Status::Ok();

@@ -137,6 +137,8 @@ class Translator {
   Result<std::vector<tir::BufferRegion>> Regions(const AstExpr& call);
   Result<tir::BufferRegion> Region(const AstExpr& e);
   Result<std::map<std::string, Expr>> AttrDict(const AstExpr& e, const std::string& what);
+  // One value of such a dict: a nested dict, or what AnnotationValue takes.
+  Result<Expr> AttrValue(const AstExpr& e, const std::string& what);
   // The buffers whose accesses a block's inferred regions count.
   std::vector<Buffer> KnownBuffers() const;
   // `block` with the regions its header left out (mask bit 1: reads, 2: writes) inferred.

@@ -71,8 +71,18 @@ struct TirSchedBufferRegionView : Object {
 };
 
 // An annotation's value as TVM's Python sees it: a list value (tir::kAnnotationList) is
-// an Array of its items, anything else the expression.
+// an Array of its items, a dict value (tir::kAnnotationDict) a Map, anything else the
+// expression.
 Value AnnotationValue(const tir::Expr& value) {
+  if (const auto* call = value.as<ir::CallNode>(); call && call->op == tir::kAnnotationDict) {
+    auto dict = std::make_shared<DictObject>();
+    for (size_t i = 0; i + 1 < call->args.size(); i += 2) {
+      const auto* key = call->args[i].as<ir::StringImmNode>();
+      dict->entries->emplace_back(Value::String(key ? key->value : ""),
+                                  AnnotationValue(call->args[i + 1]));
+    }
+    return Value::FromObject(dict);
+  }
   if (const auto* call = value.as<ir::CallNode>(); call && call->op == tir::kAnnotationList) {
     std::vector<Value> items;
     for (const tir::Expr& item : call->args) {
