@@ -58,6 +58,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptBlock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptExpr.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptDecorators.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/TirAnnotationValue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/TirPrimFuncValue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/TirTensorIntrinObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleIndexMap.cpp

@@ -71,6 +71,11 @@ class TestTirScheduleScript : public QObject {
         "f = te.create_prim_func([A, B, C]).with_attr({'global_symbol': 'mm', 'tir.noalias': "
         "False})\n"
         "assert 'def mm(' in f.script() and 'noalias' not in f.script()\n");
+    QTest::newRow("with_attr of other attributes, kept and printed") << std::string(
+        "f = te.create_prim_func([A, B, C]).with_attr({'op_pattern': 4, 'layout': {'A': 'NC'}})\n"
+        "assert 'T.func_attr({\"layout\": {\"A\": \"NC\"}, \"op_pattern\": 4, \"tir.noalias\": "
+        "T.bool(True)})' in f.script()\n"
+        "assert not tvm.ir.structural_equal(f, te.create_prim_func([A, B, C]))\n");
   }
   void primFuncsAndModules() {
     QFETCH(std::string, code);
@@ -93,9 +98,11 @@ class TestTirScheduleScript : public QObject {
     QTest::newRow("a placeholder left out")
         << std::string("f = te.create_prim_func([B, C])\n")
         << std::string("t.py:7:8: error: create_prim_func: placeholder 'A' is read");
-    QTest::newRow("an attribute Tessera does not keep")
-        << std::string("f = te.create_prim_func([A, B, C]).with_attr('target', 'llvm')\n")
-        << std::string("not \"target\"");
+    QTest::newRow("an attribute value that is a function")
+        << std::string("f = te.create_prim_func([A, B, C]).with_attr('target', len)\n")
+        << std::string(
+               "with_attr(): the value of \"target\" must be a number, a string, an "
+               "expression, a list or a dict of them, not builtin_function");
     QTest::newRow("a dict with a value besides")
         << std::string("f = te.create_prim_func([A, B, C]).with_attr({'global_symbol': 'g'}, 1)\n")
         << std::string("with_attr(): a dict of attributes takes no attr_value");

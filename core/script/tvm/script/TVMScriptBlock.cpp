@@ -7,6 +7,7 @@
 #include "ir/StructuralEqual.h"
 #include "script/lang/Args.h"
 #include "script/tvm/script/TVMScriptParserInternal.h"
+#include "script/tvm/tir/TirAnnotationValue.h"
 #include "tir/BlockAccessRegion.h"
 
 namespace tessera::script::tvmscript {
@@ -33,18 +34,6 @@ Result<Expr> IntegerExpr(const Value& v, const SourceLoc& loc, const std::string
 }
 
 }  // namespace
-
-std::optional<Expr> AnnotationValue(const Value& v) {
-  if (v.is_string()) return ir::StringImm(v.as_string());
-  if (!v.is_sequence()) return ToExpr(v);
-  std::vector<Expr> items;
-  for (const Value& item : v.items()) {
-    std::optional<Expr> x = AnnotationValue(item);
-    if (!x) return std::nullopt;
-    items.push_back(*x);
-  }
-  return tir::MakeAnnotationList(std::move(items));
-}
 
 ir::Range RangeBetween(const Expr& begin, const Expr& end) {
   if (end.defined() && end.kind() == ir::ExprKind::Add) {
@@ -116,7 +105,7 @@ Result<Expr> Translator::AttrValue(const AstExpr& e, const std::string& what) {
   }
   auto v = Eval(e);
   if (!v) return v.error();
-  std::optional<Expr> x = AnnotationValue(*v);
+  std::optional<Expr> x = TirAnnotationValue(*v);
   if (!x)
     return Error(what +
                      ": a value must be a number, a string, an expression, a list or a dict of "

@@ -177,10 +177,6 @@ class Translator {
 // `begin + extent` gives that extent back (TVM's analyzer simplifies it the same way).
 ir::Range RangeBetween(const Expr& begin, const Expr& end);
 
-// An annotation's or attribute's value: a string, a number, an expression or a (nested)
-// list of them (TVM's Array: "buffer_dim_align": [[0, 0, 16, 4]]); none for other values.
-std::optional<Expr> AnnotationValue(const Value& v);
-
 // "T.block" / "T.sblock" as the dialect spells it.
 std::string Spelled(const TName& t);
 

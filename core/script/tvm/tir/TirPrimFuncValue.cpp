@@ -7,6 +7,7 @@
 #include "script/lang/Args.h"
 #include "script/tvm/te/TeObjects.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
+#include "script/tvm/tir/TirAnnotationValue.h"
 #include "tir/CreatePrimFunc.h"
 
 namespace tessera::script {
@@ -62,10 +63,14 @@ Result<tir::PrimFunc> WithOneAttr(tir::PrimFunc f, const Value& key, const Value
     f.noalias = value.as_bool();
     return f;
   }
-  return args.ErrorAt(param,
-                      "Tessera keeps only the attributes "
-                      "\"global_symbol\" and \"tir.noalias\" of a PrimFunc, not \"" +
-                          name + "\"");
+  std::optional<ir::Expr> kept = TirAnnotationValue(value);
+  if (!kept)
+    return args.ErrorAt(param, "the value of \"" + name +
+                                   "\" must be a number, a string, an expression, a list or a "
+                                   "dict of them, not " +
+                                   value.type_name());
+  f.attrs[name] = *kept;
+  return f;
 }
 
 // PrimFunc.with_attr(key, value) or with_attr({key: value, ...}), as TVM's.
