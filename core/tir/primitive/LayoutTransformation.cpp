@@ -722,8 +722,6 @@ namespace tessera::tir {
 
 namespace layout_transformation_detail {
 
-// `s` with `from` replaced by `to` in every block: bodies, inits, signatures,
-// allocations and the sources of match_buffer views.
 // A view (T.match_buffer) of `source`, with the source's new axis separators as TVM's
 // set_axis_separator gives them: the same when the ranks agree, else as many zeros.
 Buffer ViewWithSeparators(const Buffer& view, const Buffer& source) {
@@ -736,8 +734,9 @@ Buffer ViewWithSeparators(const Buffer& view, const Buffer& source) {
   return Buffer(n);
 }
 
-// `s` with buffer `from` replaced by `to` in every block, and every view of it (and of
-// those views) given `to`'s axis separators.
+// `s` with buffer `from` replaced by `to` in every block (bodies, inits, signatures,
+// allocations and the sources of match_buffer views), and every view of it (and of those
+// views) given `to`'s axis separators.
 Stmt WithBufferEverywhere(const Stmt& s, const Buffer& from, const Buffer& to) {
   return MapRealizes(s, [&](const BlockRealizeNode& r) -> Stmt {
     auto n = std::make_shared<BlockNode>(*ReplaceBuffer(*r.block, from, to, /*nested=*/false));
