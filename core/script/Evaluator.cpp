@@ -365,8 +365,8 @@ class ScriptEvaluation {
   }
 
   static bool UsesStructure(const AstExpr& e) {
-    if (e.kind == AstKind::ListComp || e.kind == AstKind::DictComp || e.kind == AstKind::IfExp ||
-        e.kind == AstKind::Dict)
+    if (e.kind == AstKind::ListComp || e.kind == AstKind::DictComp || e.kind == AstKind::SetComp ||
+        e.kind == AstKind::IfExp || e.kind == AstKind::Dict || e.kind == AstKind::Set)
       return true;
     for (const AstPtr* child : {&e.object, &e.left, &e.right})
       if (*child && UsesStructure(**child)) return true;

@@ -251,9 +251,9 @@ class TestParser : public QObject {
         << std::string("x = (*a)") << "m.py:1:6: error: can't use starred expression here";
     QTest::newRow("empty subscript")
         << std::string("A[]") << "m.py:1:3: error: expected an index expression, found ']'";
-    QTest::newRow("set") << std::string("x = {1}")
-                         << "m.py:1:7: error: set literals are not supported in scripts (expected "
-                            "':' of a dict)";
+    QTest::newRow("a dict entry without its value")
+        << std::string("x = {1: 2, 3}")
+        << "m.py:1:13: error: expected ':' of a dict entry, found '}'";
     QTest::newRow("list comprehension without in")
         << std::string("[i for i x]") << "m.py:1:10: error: expected 'in', found name 'x'";
     QTest::newRow("generator beside another argument")

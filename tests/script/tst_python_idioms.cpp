@@ -205,6 +205,13 @@ class TestPythonIdioms : public QObject {
         "rebind()\n"
         "assert fresh == 8\n"
         "global count\n");
+    QTest::newRow("set displays and comprehensions") << std::string(
+        "cases = [('add', 1), ('sub', 2), ('add', 3)]\n"
+        "kinds = {k for k, *_ in cases}\n"
+        "assert kinds == {'sub', 'add'} and len(kinds) == 2 and 'add' in kinds\n"
+        "assert {1, 2, 2, *[3, 1]} == set([1, 2, 3])\n"
+        "assert {x * x for x in range(4) if x} == {1, 4, 9}\n"
+        "assert isinstance({}, dict) and len({}) == 0\n");
     QTest::newRow("percent formatting") << std::string(
         "assert 'B_%d' % 3 == 'B_3'\n"
         "assert '%s: %f' % ('naive', 0.5) == 'naive: 0.500000'\n"

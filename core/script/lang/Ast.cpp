@@ -194,6 +194,13 @@ std::string to_source(const AstExpr& e) {
       return "[" + to_source(*e.object) + generators(e.generators) + "]";
     case AstKind::DictComp:
       return "{" + to_source(*e.left) + ": " + to_source(*e.right) + generators(e.generators) + "}";
+    case AstKind::Set: {
+      std::string out;
+      for (size_t i = 0; i < e.items.size(); ++i) out += (i ? ", " : "") + to_source(*e.items[i]);
+      return "{" + out + "}";
+    }
+    case AstKind::SetComp:
+      return "{" + to_source(*e.object) + generators(e.generators) + "}";
   }
   return "?";
 }

@@ -37,6 +37,8 @@ enum class AstKind : uint8_t {
   Dict,       // {items[0]: values[0], ...}
   ListComp,   // [object generators...]
   DictComp,   // {left: right generators...}
+  Set,        // {items...}
+  SetComp,    // {object generators...}
   Starred,    // *object, a call's positional argument unpacked (`A(*indices)`)
   Slice,      // left:right:object inside a subscript (`xs[1:]`); each part may be null
 };
@@ -119,7 +121,7 @@ struct AstExpr : std::enable_shared_from_this<AstExpr> {
   std::vector<AstKeyword> keywords;          // Call
   std::vector<AstParam> params;              // Lambda
   std::vector<AstPtr> values;                // Dict: the value of each key in `items`
-  std::vector<AstComprehension> generators;  // ListComp, DictComp
+  std::vector<AstComprehension> generators;  // ListComp, DictComp, SetComp
 };
 
 // ---- statements ----

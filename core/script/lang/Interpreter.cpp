@@ -767,8 +767,14 @@ Result<Value> Interpreter::Eval(const AstExpr& e, const std::shared_ptr<const Sc
     }
     case AstKind::Dict:
       return EvalDict(e, scope);
+    case AstKind::Set: {
+      auto items = EvalDisplayItems(e.items, scope);
+      if (!items) return items.error();
+      return MakeSet(*this, *items, e.loc);
+    }
     case AstKind::ListComp:
     case AstKind::DictComp:
+    case AstKind::SetComp:
       return EvalComprehension(e, scope);
     case AstKind::Starred:
       return Error("can't use starred expression here", e.loc);
@@ -959,8 +965,8 @@ Result<Value> Interpreter::EvalDict(const AstExpr& e, const std::shared_ptr<cons
   return Value::FromObject(d);
 }
 
-// [elt for t in it if c ...] and {k: v for ...}: the loop variables live in a scope of
-// their own (Python 3), chained to the enclosing one.
+// [elt for t in it if c ...], {k: v for ...} and {elt for ...}: the loop variables live in a scope
+// of their own (Python 3), chained to the enclosing one.
 Result<Value> Interpreter::EvalComprehension(const AstExpr& e,
                                              const std::shared_ptr<const Scope>& scope) {
   auto inner = std::make_shared<Scope>();
@@ -969,7 +975,7 @@ Result<Value> Interpreter::EvalComprehension(const AstExpr& e,
   auto dict = std::make_shared<DictObject>();
   std::function<Status(size_t)> clause = [&](size_t g) -> Status {
     if (g == e.generators.size()) {
-      if (e.kind == AstKind::ListComp) {
+      if (e.kind == AstKind::ListComp || e.kind == AstKind::SetComp) {
         auto v = Eval(*e.object, inner);
         if (!v) return v.error();
         if (list.size() >= kMaxListSize)
@@ -1008,6 +1014,7 @@ Result<Value> Interpreter::EvalComprehension(const AstExpr& e,
   };
   if (auto st = clause(0); !st) return st.error();
   if (e.kind == AstKind::ListComp) return Value::List(std::move(list));
+  if (e.kind == AstKind::SetComp) return MakeSet(*this, list, e.loc);
   return Value::FromObject(dict);
 }
 

@@ -1421,17 +1421,28 @@ class Parser {
     return Status::Ok();
   }
 
-  // {} | {k: v, ...} | {k: v for ...}; sets are not supported.
+  // {} | {k: v, ...} | {k: v for ...} | {a, b, ...} | {a for ...}.
   Result<AstPtr> DictDisplay() {
     Token opener = Cur();
     Next();
     MutableAst dict = NewNode(AstKind::Dict, opener.loc);
     while (!Cur().is_op("}")) {
-      auto key = Expression();
+      auto key = dict->items.empty() ? DisplayItem() : Expression();
       if (!key) return key;
-      if (!Cur().is_op(":"))
-        return ErrorAt(Cur().loc,
-                       "set literals are not supported in scripts (expected ':' of a dict)");
+      if (dict->items.empty() && !Cur().is_op(":")) {
+        MutableAst set = NewNode(AstKind::Set, opener.loc);
+        if (Cur().is_keyword("for")) {
+          set->kind = AstKind::SetComp;
+          set->object = std::move(key.value());
+          if (auto st = Generators(*set); !st) return st.error();
+        } else {
+          set->items.push_back(std::move(key.value()));
+          if (auto st = ItemsUntil("}", *set); !st) return st.error();
+        }
+        if (auto st = ExpectCloser("}", opener, "',' or '}'"); !st) return st.error();
+        return Finish(std::move(set));
+      }
+      if (!Cur().is_op(":")) return Expected("':' of a dict entry");
       Next();
       auto value = Expression();
       if (!value) return value;

@@ -21,21 +21,30 @@ bool SetObject::Equal(const Interpreter& interp, const SetObject& a, const SetOb
   return true;
 }
 
+Result<Value> MakeSet(const Interpreter& interp, const std::vector<Value>& items,
+                      const SourceLoc& loc) {
+  auto set = std::make_shared<SetObject>();
+  for (const Value& item : items) {
+    if (item.is_sequence() && item.kind() == Value::Kind::List)
+      return Error("TypeError: unhashable type: 'list'", loc);
+    if (!set->Find(interp, item)) set->entries->emplace_back(item, Value());
+  }
+  return Value::FromObject(set);
+}
+
 void RegisterSetBuiltin(Interpreter& interp) {
   interp.RegisterFunction("set", [](Interpreter& in, const CallArgs& a) -> Result<Value> {
     if (!a.keywords.empty() || a.positional.size() > 1)
       return Error("set() takes at most one positional argument", a.loc);
-    auto set = std::make_shared<SetObject>();
-    if (a.positional.empty()) return Value::FromObject(set);
+    if (a.positional.empty()) return MakeSet(in, {}, a.loc);
+    std::vector<Value> items;
     Status st =
         in.ForEach(a.positional[0], a.positional_locs[0], [&](const Value& item) -> Result<bool> {
-          if (item.is_sequence() && item.kind() == Value::Kind::List)
-            return Error("TypeError: unhashable type: 'list'", a.positional_locs[0]);
-          if (!set->Find(in, item)) set->entries->emplace_back(item, Value());
+          items.push_back(item);
           return true;
         });
     if (!st) return st.error();
-    return Value::FromObject(set);
+    return MakeSet(in, items, a.positional_locs[0]);
   });
 }
 

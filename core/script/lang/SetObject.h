@@ -1,6 +1,7 @@
 // Python's set, as TVM's tests use it (`set(s.groups) == set([g1, g2])`): built by
-// set(iterable) only (set literals stay a parse error), with len, `in`, iteration and
-// truth through its dict base (a set is the keys of a dict), and == as set equality.
+// set(iterable), a display `{a, b}` or a comprehension `{k for k, *_ in xs}`, with len,
+// `in`, iteration and truth through its dict base (a set is the keys of a dict), and ==
+// as set equality.
 #pragma once
 
 #include "script/lang/Interpreter.h"
@@ -18,6 +19,10 @@ struct SetObject : DictObject {
   // Python's a == b for two sets: the same elements.
   static bool Equal(const Interpreter& interp, const SetObject& a, const SetObject& b);
 };
+
+// The set of `items` (duplicates once); a list item is unhashable, an error at `loc`.
+Result<Value> MakeSet(const Interpreter& interp, const std::vector<Value>& items,
+                      const SourceLoc& loc);
 
 // Registers the set() built-in.
 void RegisterSetBuiltin(Interpreter& interp);

@@ -288,8 +288,11 @@ Result<Value> Translator::Eval(const AstExpr& e) {
           "a dict is allowed only as T.func_attr's, T.block_attr's or a loop's annotations", e.loc);
     case AstKind::Lambda:
       return Error("lambda is not supported in TVMScript", e.loc);
+    case AstKind::Set:
+      return Error("a set is not supported in TVMScript", e.loc);
     case AstKind::ListComp:
     case AstKind::DictComp:
+    case AstKind::SetComp:
       return Error("comprehensions are not supported in TVMScript", e.loc);
     case AstKind::Starred:
       return Error("*unpacking is not supported in TVMScript", e.loc);
