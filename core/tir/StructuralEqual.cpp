@@ -20,14 +20,6 @@ class FunctionMatcher {
  public:
   explicit FunctionMatcher(FunctionComparison how) : how_(how) {}
 
-  static bool SameFuncAttrs(const std::map<std::string, Expr>& a,
-                            const std::map<std::string, Expr>& b) {
-    if (a.size() != b.size()) return false;
-    for (auto x = a.begin(), y = b.begin(); x != a.end(); ++x, ++y)
-      if (x->first != y->first || !ir::StructuralEqual(x->second, y->second)) return false;
-    return true;
-  }
-
   std::optional<std::string> Compare(const PrimFunc& a, const PrimFunc& b) {
     if (how_.compare_names && a.name != b.name)
       Fail("the names differ: " + a.name + " vs " + b.name);
@@ -39,8 +31,8 @@ class FunctionMatcher {
            std::to_string(b.scalar_params.size()) + " scalar parameters");
     else if (a.noalias != b.noalias)
       Fail("tir.noalias differs");
-    else if (!SameFuncAttrs(a.attrs, b.attrs))
-      Fail("the function attributes differ");
+    else if (!Annotations(a.attrs, b.attrs, "function attribute"))
+      return difference_;
     else if (!SameAttrs(ParamAttrs(a), ParamAttrs(b)))
       Fail("the parameters' offset_factor / align differ");
     else if (Params(a, b))
@@ -186,14 +178,16 @@ class FunctionMatcher {
     return true;
   }
 
-  bool Annotations(const std::map<std::string, Expr>& a, const std::map<std::string, Expr>& b) {
+  // Two maps of annotations (or, `what`, of function attributes), key by key.
+  bool Annotations(const std::map<std::string, Expr>& a, const std::map<std::string, Expr>& b,
+                   const std::string& what = "annotation") {
     for (const auto& [key, value] : a) {
       auto it = b.find(key);
-      if (it == b.end()) return Fail("the annotation \"" + key + "\" is only on the left");
-      if (!Same(value, it->second, "the annotation \"" + key + "\"")) return false;
+      if (it == b.end()) return Fail("the " + what + " \"" + key + "\" is only on the left");
+      if (!Same(value, it->second, "the " + what + " \"" + key + "\"")) return false;
     }
     for (const auto& [key, value] : b)
-      if (!a.count(key)) return Fail("the annotation \"" + key + "\" is only on the right");
+      if (!a.count(key)) return Fail("the " + what + " \"" + key + "\" is only on the right");
     return true;
   }
 
