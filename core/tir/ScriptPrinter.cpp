@@ -247,7 +247,9 @@ void Printer::PrintIr(const ir::Stmt& s) {
   } else if (const auto* loop = s.as<ir::ForNode>()) {
     PushFrame();
     std::string name = Define(loop->loop_var.get(), loop->loop_var.name());
-    Line("for " + name + " in range(" + Str(loop->extent) + "):");
+    Line("for " + name + " in " +
+         LoopIterable(loop->for_kind, loop->min, loop->extent, loop->annotations, std::nullopt) +
+         ":");
     Indented([&] { PrintIr(loop->body); });
     PopFrame();
   } else if (const auto* ev = s.as<ir::EvaluateNode>()) {

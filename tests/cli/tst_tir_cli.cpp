@@ -101,6 +101,37 @@ class TestTirCli : public QObject, protected CliScriptFolder {
     QVERIFY2(r.out.contains(" 0 mismatches"), qPrintable(r.out));
   }
 
+  // Plain loops under a block's `if` (no blocks inside) run and match the unscheduled
+  // function, the loop above the block split and parallel.
+  void runLoopsInsideIf() {
+    const QByteArray script =
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def clip(A: T.Buffer((16, 8), 'float32'), B: T.Buffer((16, 8), 'float32')):\n"
+        "    for i in range(16):\n"
+        "        with T.block('row'):\n"
+        "            vi = T.axis.spatial(16, i)\n"
+        "            if A[vi, 0] > T.float32(0):\n"
+        "                for j in T.vectorized(8):\n"
+        "                    B[vi, j] = A[vi, j]\n"
+        "            else:\n"
+        "                for j in T.serial(2, 8):\n"
+        "                    B[vi, j] = T.float32(0)\n"
+        "                for j in T.unroll(2):\n"
+        "                    B[vi, j] = A[vi, j] * T.float32(2)\n"
+        "sch = tir.Schedule(clip)\n"
+        "io, ii = sch.split(sch.get_loops('row')[0], factors=[None, 4])\n"
+        "sch.parallel(io)\n";
+    Run r = Cli({"run", Write("clip.py", script), "--check"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.out.contains(" 0 mismatches"), qPrintable(r.out));
+    Run lowered = Cli({"lower", Write("clip.py", script), "--after", "Input"});
+    QVERIFY2(lowered.code == 0, qPrintable(lowered.err));
+    QVERIFY2(lowered.out.contains("for (j, 2, 6)") && lowered.out.contains("unrolled (j, 0, 2)"),
+             qPrintable(lowered.out));
+  }
+
   void runShippedExamples_data() {
     QTest::addColumn<QString>("example");
     QTest::newRow("gemm_tir") << "tensorir/gemm_tir";

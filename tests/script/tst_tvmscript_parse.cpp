@@ -1125,11 +1125,22 @@ def main(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32")):
         << "from tvm.script import tirx as T\n@T.prim_func\n" + sig +
                "    with T.block(\"B\"):\n        T.evaluate(0)\n"
         << "t.py:4:12: error: T.block is TVM 0.20's spelling; with tvm.script.tirx write T.sblock";
-    QTest::newRow("a loop inside if")
+    QTest::newRow("a block inside if")
         << block(
-               "            if vi < 2:\n                for k in range(2):\n                    "
-               "B[vi] = A[k]\n")
-        << "t.py:7:13: error: loops and blocks inside `if` are not supported";
+               "            if vi < 2:\n                with T.block(\"C\"):\n                    "
+               "B[vi] = A[0]\n")
+        << "t.py:7:13: error: blocks inside `if` are not supported";
+    QTest::newRow("a block under a loop inside else")
+        << block(
+               "            if vi < 2:\n                B[vi] = A[0]\n            else:\n"
+               "                for k in range(2):\n                    with T.block(\"C\"):\n"
+               "                        B[vi] = A[k]\n")
+        << "t.py:7:13: error: blocks inside `else` are not supported";
+    QTest::newRow("a thread-bound loop inside if")
+        << block(
+               "            if vi < 2:\n                for k in T.thread_binding(2, "
+               "thread=\"threadIdx.x\"):\n                    B[vi] = A[k]\n")
+        << "t.py:7:13: error: a thread-bound loop (threadIdx.x) inside `if` is not supported";
     QTest::newRow("a parameter without an annotation")
         << head + "def main(A):\n    T.evaluate(0)\n"
         << "t.py:3:10: error: Type annotation required for function parameters.";

@@ -466,7 +466,20 @@ Result<ir::Stmt> Translator::IrOnly(const tir::Stmt& s, const SourceLoc& loc,
     }
     return ir::MakeSeq(std::move(parts));
   }
-  return Error("loops and blocks inside " + where + " are not supported in TVMScript here", loc);
+  // A loop holding no block is a plain statement of the block's body (TVM's kernels
+  // written in TIR loop under their `if`s); it keeps its kind and annotations.
+  if (const auto* loop = tir::As<tir::ForNode>(s)) {
+    if (loop->for_kind == ir::ForKind::ThreadBinding)
+      return Error("a thread-bound loop (" + loop->thread_tag + ") inside " + where +
+                       " is not supported in TVMScript here",
+                   loc);
+    auto body = IrOnly(loop->body, loc, where);
+    if (!body) return body.error();
+    return ir::Stmt(std::make_shared<const ir::ForNode>(loop->loop_var, loop->min, loop->extent,
+                                                        loop->for_kind, *body, nullptr,
+                                                        loop->annotations));
+  }
+  return Error("blocks inside " + where + " are not supported in TVMScript here", loc);
 }
 
 Result<ir::Stmt> Translator::Store(const AstExpr& target, const Value& value,
