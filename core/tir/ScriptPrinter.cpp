@@ -44,7 +44,18 @@ class Printer : public ScriptWriter {
   std::string Indices(const std::vector<Expr>& indices) {
     if (indices.empty()) return "()";
     std::string s;
-    for (size_t i = 0; i < indices.size(); ++i) s += (i ? ", " : "") + Str(indices[i]);
+    for (size_t i = 0; i < indices.size(); ++i) {
+      s += i ? ", " : "";
+      // A vector access prints as the slice it was written as (TVM's BufferIndices).
+      const auto* ramp = indices[i].as<ir::RampNode>();
+      const int64_t* stride = ramp ? ir::as_const_int(ramp->stride) : nullptr;
+      if (!stride) {
+        s += Str(indices[i]);
+        continue;
+      }
+      Expr stop = ir::add(ramp->base, ir::mul(Expr(ramp->lanes), ramp->stride));
+      s += Str(ramp->base) + ":" + Str(stop) + (*stride == 1 ? "" : ":" + Str(ramp->stride));
+    }
     return s;
   }
   std::string Region(const BufferRegion& r) {

@@ -1197,9 +1197,33 @@ def main(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32")):
         << "t.py:4:29: error: T.func_attr: keys must be strings";
     QTest::newRow("T.grid as a value") << head + sig + "    g = T.grid(4)\n"
                                        << "t.py:4:11: error: T.grid is not an expression";
-    QTest::newRow("a vector load")
+    QTest::newRow("a vector stored into one element")
         << block("            B[vi] = A[0:4]\n")
-        << "t.py:7:23: error: a slice of buffer A is allowed only in T.reads / T.writes";
+        << "t.py:7:21: error: cannot store a value of 4 lanes into 1 elements of B";
+    QTest::newRow("a slice without bounds in an expression")
+        << block("            B[0:16] = A[:] * 2.0\n")
+        << "t.py:7:25: error: a slice of buffer A without both bounds is a region, allowed only "
+           "in T.reads / T.writes";
+    QTest::newRow("a stored slice without a bound")
+        << block("            B[0::2] = A[0:16:2]\n")
+        << "t.py:7:15: error: a stored slice of B needs both bounds";
+    QTest::newRow("a slice of a variable length")
+        << block("            B[0:vi] = A[0:vi]\n")
+        << "t.py:7:25: error: the slice 0:vi of A must have a constant number of elements";
+    QTest::newRow("a slice with a variable step")
+        << block("            B[0:16:vi] = A[0:16:vi]\n")
+        << "t.py:7:33: error: a slice's step must be a nonzero integer constant, not vi";
+    QTest::newRow("a vector on a leading index")
+        << head +
+               "def main(A: T.Buffer((4, 4), \"float32\"), B: T.Buffer((4, 4), \"float32\")):\n"
+               "    B[0:4, 0] = A[0:4, 0]\n"
+        << "t.py:4:19: error: only the last index of a buffer access may be a vector";
+    QTest::newRow("T.Ramp of one lane")
+        << block("            B[T.Ramp(0, 1, 1)] = A[0]\n")
+        << "t.py:7:28: error: Ramp(): argument 'lanes' must be an integer constant above 1";
+    QTest::newRow("T.Broadcast of a vector")
+        << block("            B[0:4] = T.Broadcast(A[0:4], 4)\n")
+        << "t.py:7:34: error: Broadcast(): argument 'value' must be a scalar expression";
     QTest::newRow("a float where a condition goes")
         << block("            T.where(1.5)\n")
         << "t.py:7:21: error: T.where(): T.where's predicate must be a boolean expression";

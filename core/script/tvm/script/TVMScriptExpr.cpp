@@ -2,7 +2,9 @@
 // functions that make expressions (typed constants, T.Cast, T.max, T.exp, ...).
 #include <set>
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
+#include "ir/Printer.h"
 #include "script/lang/Operators.h"
 #include "script/tvm/script/TVMScriptParserInternal.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
@@ -38,6 +40,68 @@ std::vector<const AstExpr*> SubscriptItems(const AstExpr& subscript) {
   std::vector<const AstExpr*> out;
   for (const AstPtr& item : items) out.push_back(item.get());
   return out;
+}
+
+Result<std::vector<Expr>> Translator::AccessIndices(const AstExpr& subscript,
+                                                    const Buffer& buffer) {
+  std::vector<const AstExpr*> items = SubscriptItems(subscript);
+  if (items.size() != buffer->shape.size())
+    return Error("buffer " + buffer->name + " has " + std::to_string(buffer->shape.size()) +
+                     " dimensions, indexed with " + std::to_string(items.size()),
+                 subscript.loc);
+  std::vector<Expr> indices;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const AstExpr& item = *items[i];
+    const std::string what = "an index of " + buffer->name;
+    if (item.kind != AstKind::Slice) {
+      auto index = EvalExpr(item, what);
+      if (!index) return index.error();
+      indices.push_back(*index);
+      continue;
+    }
+    if (!item.object && (!item.left || !item.right))
+      return Error("a slice of buffer " + buffer->name +
+                       " without both bounds is a region, allowed only in T.reads / T.writes",
+                   item.loc);
+    Expr start = ir::make_zero(buffer->shape[i].dtype());
+    Expr stop = buffer->shape[i];
+    Expr step = ir::make_const(start.dtype(), int64_t{1});
+    if (item.left) {
+      auto v = EvalExpr(*item.left, what);
+      if (!v) return v.error();
+      start = *v;
+    }
+    if (item.right) {
+      auto v = EvalExpr(*item.right, what);
+      if (!v) return v.error();
+      stop = *v;
+    }
+    if (item.object) {
+      auto v = EvalExpr(*item.object, "a slice's step");
+      if (!v) return v.error();
+      step = *v;
+    }
+    const int64_t* stride = ir::as_const_int(step);
+    if (!stride || *stride == 0)
+      return Error("a slice's step must be a nonzero integer constant, not " + ir::to_string(step),
+                   item.object ? item.object->loc : item.loc);
+    if (step.dtype() != start.dtype()) step = ir::make_const(start.dtype(), *stride);
+    arith::Analyzer analyzer;
+    Expr lanes = analyzer.Simplify(ir::floordiv(
+        ir::sub(ir::add(ir::sub(stop, start), step), ir::make_const(step.dtype(), int64_t{1})),
+        step));
+    const int64_t* n = ir::as_const_int(lanes);
+    if (!n || *n < 1)
+      return Error("the slice " + to_source(item) + " of " + buffer->name +
+                       " must have a constant number of elements, not " + ir::to_string(lanes),
+                   item.loc);
+    if (*n > 1 && i + 1 != items.size())
+      return Error("only the last index of a buffer access may be a vector (" + to_source(item) +
+                       " of " + buffer->name + " is " + std::to_string(*n) + " elements)",
+                   item.loc);
+    indices.push_back(*n == 1 ? start : ir::MakeRamp(start, step, static_cast<int>(*n)));
+  }
+  return indices;
 }
 
 Error Translator::Refuse(const TName& t, const SourceLoc& loc) const {
@@ -175,23 +239,9 @@ Result<Value> Translator::Eval(const AstExpr& e) {
       auto object = Eval(*e.object);
       if (!object) return object.error();
       if (const BufferObject* b = BufferOf(*object)) {
-        std::vector<Expr> indices;
-        for (const AstExpr* item : SubscriptItems(e)) {
-          if (item->kind == AstKind::Slice)
-            return Error("a slice of buffer " + b->buffer->name +
-                             " is allowed only in T.reads / T.writes (vector loads are not "
-                             "supported)",
-                         item->loc);
-          auto index = EvalExpr(*item, "an index of " + b->buffer->name);
-          if (!index) return index.error();
-          indices.push_back(*index);
-        }
-        if (indices.size() != b->buffer->shape.size())
-          return Error("buffer " + b->buffer->name + " has " +
-                           std::to_string(b->buffer->shape.size()) + " dimensions, indexed with " +
-                           std::to_string(indices.size()),
-                       e.loc);
-        return Value::FromExpr(ir::MakeBufferLoad(b->buffer, std::move(indices)));
+        auto indices = AccessIndices(e, b->buffer);
+        if (!indices) return indices.error();
+        return Value::FromExpr(ir::MakeBufferLoad(b->buffer, std::move(*indices)));
       }
       if (object->is_sequence() && e.items.size() == 1) {
         auto index = Eval(*e.items[0]);

@@ -495,23 +495,22 @@ Result<ir::Stmt> Translator::Store(const AstExpr& target, const Value& value,
     return Error("cannot store to " + to_source(*target.object) + ": it is a " +
                      object->type_name() + ", not a buffer",
                  target.object->loc);
-  std::vector<Expr> indices;
-  for (const AstExpr* item : SubscriptItems(target)) {
-    if (item->kind == AstKind::Slice)
-      return Error("vector stores (a slice of " + b->buffer->name + ") are not supported",
-                   item->loc);
-    auto index = EvalExpr(*item, "an index of " + b->buffer->name);
-    if (!index) return index.error();
-    indices.push_back(*index);
-  }
-  if (indices.size() != b->buffer->shape.size())
-    return Error("buffer " + b->buffer->name + " has " + std::to_string(b->buffer->shape.size()) +
-                     " dimensions, indexed with " + std::to_string(indices.size()),
-                 target.loc);
+  for (const AstExpr* item : SubscriptItems(target))
+    if (item->kind == AstKind::Slice && (!item->left || !item->right))
+      return Error("a stored slice of " + b->buffer->name + " needs both bounds", item->loc);
+  auto indices = AccessIndices(target, b->buffer);
+  if (!indices) return indices.error();
   std::optional<Expr> v = value.is_string() ? std::nullopt : ToExpr(value);
   if (!v) return Error("cannot store a " + value.type_name() + " into a buffer", loc);
-  Expr stored = v->dtype() == b->buffer->dtype ? *v : ir::cast(b->buffer->dtype, *v);
-  return ir::MakeBufferStore(b->buffer, stored, std::move(indices));
+  int lanes = 1;
+  for (const Expr& index : *indices) lanes *= index.dtype().lanes();
+  if (v->dtype().lanes() != lanes)
+    return Error("cannot store a value of " + std::to_string(v->dtype().lanes()) + " lanes into " +
+                     std::to_string(lanes) + " elements of " + b->buffer->name,
+                 loc);
+  ir::DataType type = b->buffer->dtype.with_lanes(lanes);
+  Expr stored = v->dtype() == type ? *v : ir::cast(type, *v);
+  return ir::MakeBufferStore(b->buffer, stored, std::move(*indices));
 }
 
 Result<ir::Stmt> Translator::If(const AstStmt& s, const Expr& cond) {

@@ -77,6 +77,10 @@ class Translator {
   Result<Value> Eval(const AstExpr& e);
   // An expression that must be an IR expression (a number becomes an immediate).
   Result<Expr> EvalExpr(const AstExpr& e, const std::string& what);
+  // The indices of an element or a vector of `buffer` (`A[i, 0:8]`, `A[0:16:2]`): a slice
+  // is a T.Ramp over `start:stop:step`, as TVM's Buffer.__getitem__ and T.buffer_store
+  // make it. A slice without a step needs both bounds (else TVM reads a region).
+  Result<std::vector<Expr>> AccessIndices(const AstExpr& subscript, const Buffer& buffer);
   // `T.name`, `T.axis.name` when `e` names something of a TVMScript module.
   std::optional<TName> TNameOf(const AstExpr& e);
   // The buffer a name or expression denotes, or null.

@@ -26,7 +26,8 @@ constexpr const char* kExpressionFunctions[] = {
     "sin",         "cos",         "erf",         "abs",          "floor",       "ceil",
     "round",       "trunc",       "pow",         "Not",          "And",         "Or",
     "max_value",   "min_value",   "shift_left",  "shift_right",  "bitwise_and", "bitwise_or",
-    "bitwise_xor", "bitwise_not", "call_extern", "call_intrin",  "likely"};
+    "bitwise_xor", "bitwise_not", "call_extern", "call_intrin",  "likely",      "Ramp",
+    "Broadcast"};
 
 // The expression functions TVM's ir_builder wraps with _op_wrapper, which drops a
 // `dtype=` keyword (TVM's own tests write T.if_then_else(c, a, b, dtype="float32")).
@@ -140,11 +141,11 @@ void RegisterTvmScriptModule(Interpreter& interp) {
           [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
     for (const char* name : kExpressionFunctions) {
       const std::string target = std::string("tvm.tir.") + name;
-      if (!DropsDtype(name) && !ForwardsDtype(name)) {
+      const bool forwards = ForwardsDtype(name);
+      if (!DropsDtype(name) && !forwards) {
         interp.Alias(std::string(path) + "." + name, target);
         continue;
       }
-      const bool forwards = ForwardsDtype(name);
       interp.RegisterFunction(
           std::string(path) + "." + name,
           [target, forwards](Interpreter& in, const CallArgs& c) -> Result<Value> {

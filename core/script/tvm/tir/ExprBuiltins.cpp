@@ -155,6 +155,15 @@ Result<Value> Immediate(const CallArgs& call, const std::string& name) {
                                       : ir::make_const(*t, v.as_int()));
 }
 
+// A vector's lane count: a constant above 1, as TVM's Ramp and Broadcast check.
+Result<int> VectorLanes(const Args& args) {
+  const Value& v = args.get("lanes");
+  std::optional<Expr> e = v.is_string() || v.is_bool() ? std::nullopt : ToExpr(v);
+  const int64_t* n = e ? ir::as_const_int(*e) : nullptr;
+  if (!n || *n < 2 || *n > 65536) return args.TypeError("lanes", "an integer constant above 1");
+  return static_cast<int>(*n);
+}
+
 Result<Value> Extreme(const CallArgs& call, bool is_max) {
   std::string name = is_max ? "max_value" : "min_value";
   Args args(call, name, {"dtype"}, 1);
@@ -229,6 +238,36 @@ void RegisterExprBuiltins(Interpreter& interp) {
     return Value::FromExpr(ir::MakeCall(cond->dtype(), "likely", {*cond}));
   });
   AliasTirName(interp, "likely");
+  // Ramp(base, stride, lanes) and Broadcast(value, lanes): the vectors TVM prints for
+  // vector accesses and operands (T.Ramp, T.Broadcast).
+  interp.RegisterFunction("tvm.tir.Ramp", [](Interpreter&, const CallArgs& c) -> Result<Value> {
+    Args args(c, "Ramp", {"base", "stride", "lanes", "span"}, 3);
+    if (!args.status()) return args.status().error();
+    auto base = args.Expr("base");
+    if (!base) return base.error();
+    auto stride = args.Expr("stride");
+    if (!stride) return stride.error();
+    auto lanes = VectorLanes(args);
+    if (!lanes) return lanes.error();
+    if (!base->dtype().is_scalar() || !base->dtype().is_int())
+      return args.TypeError("base", "a scalar integer expression");
+    if (!stride->dtype().is_scalar() || !stride->dtype().is_int())
+      return args.TypeError("stride", "a scalar integer expression");
+    if (stride->dtype() != base->dtype()) stride = ir::cast(base->dtype(), *stride);
+    return Value::FromExpr(ir::MakeRamp(*base, *stride, *lanes));
+  });
+  interp.RegisterFunction("tvm.tir.Broadcast",
+                          [](Interpreter&, const CallArgs& c) -> Result<Value> {
+                            Args args(c, "Broadcast", {"value", "lanes", "span"}, 2);
+                            if (!args.status()) return args.status().error();
+                            auto value = args.Expr("value");
+                            if (!value) return value.error();
+                            auto lanes = VectorLanes(args);
+                            if (!lanes) return lanes.error();
+                            if (!value->dtype().is_scalar())
+                              return args.TypeError("value", "a scalar expression");
+                            return Value::FromExpr(ir::MakeBroadcast(*value, *lanes));
+                          });
   interp.RegisterFunction("tvm.tir.all",
                           [](Interpreter&, const CallArgs& c) { return AllAny(c, true); });
   interp.RegisterFunction("tvm.tir.any",
