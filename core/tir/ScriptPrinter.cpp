@@ -108,11 +108,11 @@ class Printer : public ScriptWriter {
 std::optional<Doc> Printer::PrintOwn(const Expr& e) {
   if (const auto* n = e.as<ir::NotNode>(); n && n->a.kind() == ir::ExprKind::IntImm)
     return Doc{T("Not") + "(" + Str(n->a) + ")", kAtom};
-  if (const auto* n = e.as<ir::CallNode>(); n && n->op == kAnnotationDict) {
-    std::string dict = "{";
-    for (size_t i = 0; i + 1 < n->args.size(); i += 2)
-      dict += (i ? ", " : "") + Str(n->args[i]) + ": " + Str(n->args[i + 1]);
-    return Doc{dict + "}", kAtom};
+  if (auto entries = AnnotationDictEntries(e)) {
+    std::string dict;
+    for (const auto& [key, value] : *entries)
+      dict += (dict.empty() ? "{" : ", ") + Str(ir::StringImm(key)) + ": " + Str(value);
+    return Doc{(dict.empty() ? "{" : dict) + "}", kAtom};
   }
   if (const auto* n = e.as<ir::CallNode>(); n && n->op == kAnnotationList) {
     std::string list = "[";

@@ -80,6 +80,16 @@ Expr MakeAnnotationDict(const std::map<std::string, Expr>& entries) {
   return ir::MakeCall(DataType::Int(32), kAnnotationDict, std::move(args), ir::CallKind::Intrinsic);
 }
 
+std::optional<std::map<std::string, Expr>> AnnotationDictEntries(const Expr& value) {
+  const auto* call = value.defined() ? value.as<ir::CallNode>() : nullptr;
+  if (!call || call->op != kAnnotationDict) return std::nullopt;
+  std::map<std::string, Expr> entries;
+  for (size_t i = 0; i + 1 < call->args.size(); i += 2)
+    if (const auto* key = call->args[i].as<ir::StringImmNode>())
+      entries[key->value] = call->args[i + 1];
+  return entries;
+}
+
 std::vector<Expr> AnnotationListItems(const Expr& value) {
   const auto* call = value.defined() ? value.as<ir::CallNode>() : nullptr;
   return call && call->op == kAnnotationList ? call->args : std::vector<Expr>{};

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -200,5 +201,7 @@ std::vector<Expr> AnnotationListItems(const Expr& value);
 // kAnnotationDict of the keys (string immediates) and values in turn, keys sorted.
 inline constexpr const char* kAnnotationDict = "tir.annotation_dict";
 Expr MakeAnnotationDict(const std::map<std::string, Expr>& entries);
+// The entries of such a dict, keys sorted; none for any other value.
+std::optional<std::map<std::string, Expr>> AnnotationDictEntries(const Expr& value);
 
 }  // namespace tessera::tir

@@ -188,8 +188,16 @@ std::string Double(double v) {
 }
 
 // An annotation value as TVM's trace prints it: a string in quotes as it is (unescaped),
-// an int, a float with 17 digits, a list of those in brackets.
+// an int, a float with 17 digits, a list of those in brackets, a dict in braces. (TVM
+// prints a dict through its repr, a string value in it without quotes, which does not
+// replay; here it is quoted.)
 std::string AnnotationValue(const Expr& e) {
+  if (auto entries = AnnotationDictEntries(e)) {
+    std::string dict;
+    for (const auto& [key, value] : *entries)
+      dict += (dict.empty() ? "{\"" : ", \"") + key + "\": " + AnnotationValue(value);
+    return (dict.empty() ? "{" : dict) + "}";
+  }
   if (const auto* str = e.as<ir::StringImmNode>()) return "\"" + str->value + "\"";
   if (const auto* f = e.as<ir::FloatImmNode>()) return Double(f->value);
   if (e.dtype().is_bool())

@@ -21,9 +21,16 @@ Error Bad(size_t index, const std::string& what) {
 }
 
 // An annotation value as TVM's as_json writes it: a number, a string in quotes, a list of
-// those as an array.
+// those as an array, a dict as an object.
 void WriteAnnotationValue(JsonWriter& w, const Expr& value) {
-  if (const auto* str = value.as<ir::StringImmNode>()) {
+  if (auto entries = AnnotationDictEntries(value)) {
+    w.begin_object();
+    for (const auto& [key, item] : *entries) {
+      w.key(key);
+      WriteAnnotationValue(w, item);
+    }
+    w.end_object();
+  } else if (const auto* str = value.as<ir::StringImmNode>()) {
     w.value("\"" + str->value + "\"");
   } else if (const auto* f = value.as<ir::FloatImmNode>()) {
     w.value(f->value);
@@ -47,6 +54,11 @@ Expr ReadAnnotationValue(const JsonValue& in) {
     std::vector<Expr> items;
     for (const JsonValue& item : in.items) items.push_back(ReadAnnotationValue(item));
     return MakeAnnotationList(std::move(items));
+  }
+  if (in.is_object()) {
+    std::map<std::string, Expr> entries;
+    for (const auto& [key, item] : in.members) entries[key] = ReadAnnotationValue(item);
+    return MakeAnnotationDict(entries);
   }
   return Expr();
 }

@@ -175,6 +175,10 @@ class TestTirScheduleScript : public QObject {
         "assert sch.get(k).annotations['pragma_auto_unroll_max_step'] == 16\n"
         "sch.unannotate(k, 'pragma_auto_unroll_max_step')\n"
         "assert len(sch.get(k).annotations) == 0\n"
+        "sch.annotate(b, 'extra', {'k': 2, 'name': 'v', 'on': True})\n"
+        "extra = sch.get(b).annotations['extra']\n"
+        "assert int(extra['k']) == 2 and str(extra['name']) == 'v' and bool(extra['on'])\n"
+        "assert 'ann_val={\"k\": 2, \"name\": \"v\", \"on\": True})' in str(sch.trace)\n"
         "u = sch.add_unit_loop(b)\n"
         "assert sch.get(u).extent == 1\n"
         "assert 'T.thread_binding(128, thread=\"blockIdx.x\")' in sch.mod.script()\n");

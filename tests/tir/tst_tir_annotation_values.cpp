@@ -1,6 +1,7 @@
 // annotate's values as TVM 0.20 prints and saves them: a float with 17 digits in the
 // trace (T.float32 in the function), a list of int32, float32 and str items in brackets,
-// and the list through the trace's JSON and back (TVM's as_json writes it as an array).
+// and the list through the trace's JSON and back (TVM's as_json writes it as an array);
+// a dict.
 // What TVM printed for the same values: tests/tir/programs/menu_options_annotate.py.
 #include <QtTest>
 
@@ -75,6 +76,34 @@ class TestTirAnnotationValues : public QObject {
     QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
     QCOMPARE(Q(AsTVMScript(replayed.func())), Q(AsTVMScript(sch.func())));
     QCOMPARE(Q(TraceAsPython(replayed.trace())), Q(TraceAsPython(sch.trace())));
+  }
+
+  // A dict value (TVM's Map): sorted keys; in the trace a string value is quoted (TVM's
+  // repr leaves it bare, which does not replay) and the dict survives the JSON.
+  void dictPrintsAndSurvivesJson() {
+    Schedule sch(Gemm());
+    auto c = sch.GetBlock("C");
+    QVERIFY(c.ok());
+    Expr dict = MakeAnnotationDict(
+        {{"name", ir::StringImm("v")},
+         {"k", ir::IntImm(ir::DataType::Int(32), 2)},
+         {"inner", MakeAnnotationDict(
+                       {{"xs", MakeAnnotationList({ir::IntImm(ir::DataType::Int(32), 1)})}})}});
+    QVERIFY(sch.Annotate(*c, "extra", dict).ok());
+    std::string trace = TraceAsPython(sch.trace());
+    QVERIFY2(trace.find("ann_val={\"inner\": {\"xs\": [1]}, \"k\": 2, \"name\": \"v\"})") !=
+                 std::string::npos,
+             trace.c_str());
+    std::string func = AsTVMScript(sch.func());
+    QVERIFY2(func.find("T.block_attr({\"extra\": {\"inner\": {\"xs\": [1]}, \"k\": 2, "
+                       "\"name\": \"v\"}})") != std::string::npos,
+             func.c_str());
+    auto back = TraceFromJson(TraceToJson(sch.trace()));
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    Schedule replayed(Gemm());
+    Status s = ApplyTrace(*back, &replayed);
+    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+    QCOMPARE(Q(AsTVMScript(replayed.func())), Q(func));
   }
 
   // A list value replaces the one the key had, and unannotate removes it.

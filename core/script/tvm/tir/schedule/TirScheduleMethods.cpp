@@ -312,7 +312,20 @@ Result<tir::Expr> TirMethodAnnotationItem(const TirMethodCall& c, const Value& v
     }
     return tir::MakeAnnotationList(std::move(items));
   }
-  return c.args().TypeError("ann_val", "an int, float, bool, str or a list of them");
+  // A dict: string keys, its values converted as a list's items (TVM's Map case).
+  if (const auto* dict = v.as<DictObject>()) {
+    std::map<std::string, tir::Expr> entries;
+    for (const auto& [key, item] : *dict->entries) {
+      if (!key.is_string())
+        return c.args().ErrorAt("ann_val",
+                                "TypeError: annotation dict key expect to be String or StringImm");
+      auto e = TirMethodAnnotationItem(c, item, false);
+      if (!e) return e.error();
+      entries[key.as_string()] = *e;
+    }
+    return tir::MakeAnnotationDict(entries);
+  }
+  return c.args().TypeError("ann_val", "an int, float, bool, str, or a list or dict of them");
 }
 
 Result<tir::Expr> TirMethodAnnotationValue(const TirMethodCall& c) {

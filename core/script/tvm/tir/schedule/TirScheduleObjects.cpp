@@ -71,16 +71,14 @@ struct TirSchedBufferRegionView : Object {
 };
 
 // An annotation's value as TVM's Python sees it: a list value (tir::kAnnotationList) is
-// an Array of its items, a dict value (tir::kAnnotationDict) a Map, anything else the
-// expression.
+// an Array of its items, a dict value (tir::kAnnotationDict) a Map, a string a str,
+// anything else the expression.
 Value AnnotationValue(const tir::Expr& value) {
-  if (const auto* call = value.as<ir::CallNode>(); call && call->op == tir::kAnnotationDict) {
+  if (const auto* str = value.as<ir::StringImmNode>()) return Value::String(str->value);
+  if (auto entries = tir::AnnotationDictEntries(value)) {
     auto dict = std::make_shared<DictObject>();
-    for (size_t i = 0; i + 1 < call->args.size(); i += 2) {
-      const auto* key = call->args[i].as<ir::StringImmNode>();
-      dict->entries->emplace_back(Value::String(key ? key->value : ""),
-                                  AnnotationValue(call->args[i + 1]));
-    }
+    for (const auto& [key, item] : *entries)
+      dict->entries->emplace_back(Value::String(key), AnnotationValue(item));
     return Value::FromObject(dict);
   }
   if (const auto* call = value.as<ir::CallNode>(); call && call->op == tir::kAnnotationList) {
