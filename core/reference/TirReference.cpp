@@ -1,15 +1,36 @@
 #include "reference/TirReference.h"
 
+#include "ir/Functor.h"
 #include "runtime/KernelArguments.h"
 #include "transform/LowerTensorIR.h"
 
 namespace tessera::reference {
 
+namespace {
+
+// The buffers a statement stores to (a function's statements outside every block, which
+// declare no writes: lowered TIR's kernels).
+class StoredBuffers : public ir::IRVisitor {
+ public:
+  std::set<const void*>* written = nullptr;
+
+ protected:
+  void VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt& s) override {
+    written->insert(n->buffer.get());
+    ir::IRVisitor::VisitBufferStore(n, s);
+  }
+};
+
+}  // namespace
+
 std::set<const void*> WrittenParams(const tir::PrimFunc& f) {
   std::set<const void*> written;
+  StoredBuffers stores;
+  stores.written = &written;
   tir::PreOrderVisit(f.body, [&](const tir::StmtNode* n) {
     if (const auto* r = tir::As<tir::BlockRealizeNode>(n))
       for (const tir::BufferRegion& w : r->block->writes) written.insert(w.buffer.get());
+    if (const auto* c = tir::As<tir::ComputeNode>(n)) stores.VisitStmt(c->stmt);
     return true;
   });
   return written;

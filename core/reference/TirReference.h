@@ -23,7 +23,8 @@
 
 namespace tessera::reference {
 
-// The buffer parameters of `f` that some block writes (its outputs).
+// The buffer parameters of `f` that some block writes or some statement stores to (its
+// outputs).
 std::set<const void*> WrittenParams(const tir::PrimFunc& f);
 
 struct TirArguments {

@@ -54,6 +54,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportWmma.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportPrimitives.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportProgram.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptAttrScopes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptParser.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptBlock.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TVMScriptExpr.cpp

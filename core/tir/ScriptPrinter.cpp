@@ -74,11 +74,16 @@ class Printer : public ScriptWriter {
   }
 
   // ---- statements ----
+  // Whether the statement being printed ends its body (TVM's allow_concise_scoping).
+  bool last_in_body_ = true;
   void PrintTir(const Stmt& s);
   void PrintLoop(const ForNode* loop);
   void PrintBlock(const BlockRealizeNode* realize);
   void PrintIterVars(const BlockRealizeNode* realize);
   void PrintIr(const ir::Stmt& s);
+  void PrintAttr(const ir::AttrStmtNode* attr);
+  // A statement's body, indented: its last statement may scope the rest concisely.
+  void NestedBody(const std::function<void()>& body);
   // `name = T.alloc_buffer(...)` with the lines defining its variables before it.
   void AllocBufferLines(const Buffer& b);
   std::string AxisSeparators(const Buffer& b);
@@ -242,13 +247,18 @@ void Printer::PrintIr(const ir::Stmt& s) {
   if (const auto* store = s.as<ir::BufferStoreNode>()) {
     Line(BufferName(store->buffer) + "[" + Indices(store->indices) + "] = " + Str(store->value));
   } else if (const auto* seq = s.as<ir::SeqStmtNode>()) {
-    for (const ir::Stmt& c : seq->seq) PrintIr(c);
+    const bool outer = last_in_body_;
+    for (size_t i = 0; i < seq->seq.size(); ++i) {
+      last_in_body_ = outer && i + 1 == seq->seq.size();
+      PrintIr(seq->seq[i]);
+    }
+    last_in_body_ = outer;
   } else if (const auto* ite = s.as<ir::IfThenElseNode>()) {
     Line("if " + Str(ite->condition) + ":");
-    Indented([&] { PrintIr(ite->then_case); });
+    NestedBody([&] { PrintIr(ite->then_case); });
     if (ite->else_case.defined()) {
       Line("else:");
-      Indented([&] { PrintIr(ite->else_case); });
+      NestedBody([&] { PrintIr(ite->else_case); });
     }
   } else if (const auto* let = s.as<ir::LetStmtNode>()) {
     PushFrame();
@@ -261,8 +271,10 @@ void Printer::PrintIr(const ir::Stmt& s) {
     Line("for " + name + " in " +
          LoopIterable(loop->for_kind, loop->min, loop->extent, loop->annotations, std::nullopt) +
          ":");
-    Indented([&] { PrintIr(loop->body); });
+    NestedBody([&] { PrintIr(loop->body); });
     PopFrame();
+  } else if (const auto* attr = s.as<ir::AttrStmtNode>()) {
+    PrintAttr(attr);
   } else if (const auto* ev = s.as<ir::EvaluateNode>()) {
     EvaluateLine(ev);
   } else {
@@ -270,11 +282,58 @@ void Printer::PrintIr(const ir::Stmt& s) {
   }
 }
 
+// T.launch_thread for a thread's extent (the variable named after the thread's tag when
+// the body defines it), T.attr for any other attribute; `x = T.launch_thread(...)` and
+// the body after it when the statement ends its body, `with ... as x:` else (TVM's
+// concise scoping).
+void Printer::PrintAttr(const ir::AttrStmtNode* attr) {
+  PushFrame();
+  std::string lhs, rhs;
+  const ir::IterVar* iv = std::get_if<ir::IterVar>(&attr->node);
+  if (iv && *iv && (attr->key == "thread_extent" || attr->key == "virtual_thread")) {
+    const Var& v = (*iv)->var;
+    std::string thread = NameOf(v.get(), v.name());
+    if (!Defined(v.get())) {
+      lhs = Define(v.get(), v.name());
+      thread = "\"" + (*iv)->thread_tag + "\"";
+    }
+    rhs = T("launch_thread") + "(" + thread + ", " + Str(attr->value) + ")";
+  } else {
+    std::string node = "None";
+    if (const Expr* e = std::get_if<Expr>(&attr->node)) node = Str(*e);
+    if (iv && *iv) node = NameOf((*iv)->var.get(), (*iv)->var.name());
+    if (const Buffer* b = std::get_if<Buffer>(&attr->node)) node = BufferName(*b);
+    if (const std::string* text = std::get_if<std::string>(&attr->node))
+      node = Str(ir::StringImm(*text));
+    rhs = T("attr") + "(" + node + ", \"" + attr->key + "\", " + Str(attr->value) + ")";
+  }
+  if (last_in_body_) {
+    Line(lhs.empty() ? rhs : lhs + " = " + rhs);
+    PrintIr(attr->body);
+  } else {
+    Line("with " + rhs + (lhs.empty() ? "" : " as " + lhs) + ":");
+    NestedBody([&] { PrintIr(attr->body); });
+  }
+  PopFrame();
+}
+
+void Printer::NestedBody(const std::function<void()>& body) {
+  const bool outer = last_in_body_;
+  last_in_body_ = true;
+  Indented(body);
+  last_in_body_ = outer;
+}
+
 void Printer::PrintTir(const Stmt& s) {
   if (const auto* c = As<ComputeNode>(s)) {
     PrintIr(c->stmt);
   } else if (const auto* seq = As<SeqNode>(s)) {
-    for (const Stmt& e : seq->seq) PrintTir(e);
+    const bool outer = last_in_body_;
+    for (size_t i = 0; i < seq->seq.size(); ++i) {
+      last_in_body_ = outer && i + 1 == seq->seq.size();
+      PrintTir(seq->seq[i]);
+    }
+    last_in_body_ = outer;
   } else if (const auto* loop = As<ForNode>(s)) {
     PrintLoop(loop);
   } else if (const auto* realize = As<BlockRealizeNode>(s)) {
@@ -289,7 +348,7 @@ void Printer::PrintLoop(const ForNode* loop) {
   if (grid.size() > 1) {
     Line(GridLine(grid));
     loops_.insert(loops_.end(), grid.begin(), grid.end());
-    Indented([&] { PrintTir(grid.back()->body); });
+    NestedBody([&] { PrintTir(grid.back()->body); });
     loops_.resize(loops_.size() - grid.size());
     PopFrame();
     return;
@@ -299,7 +358,7 @@ void Printer::PrintLoop(const ForNode* loop) {
        LoopIterable(loop->for_kind, loop->min, loop->extent, loop->annotations, loop->thread_tag) +
        ":");
   loops_.push_back(loop);
-  Indented([&] { PrintTir(loop->body); });
+  NestedBody([&] { PrintTir(loop->body); });
   loops_.pop_back();
   PopFrame();
 }
@@ -365,7 +424,7 @@ void Printer::PrintBlock(const BlockRealizeNode* realize) {
   const BlockNode& block = *realize->block;
   Line("with " + T(STir() ? "sblock" : "block") + "(\"" + block.name + "\"):");
   PushFrame();
-  Indented([&] {
+  NestedBody([&] {
     PrintIterVars(realize);
     if (realize->predicate.defined() && !ir::is_one(realize->predicate)) {
       Line(T("where") + "(" + Str(realize->predicate) + ")");
@@ -394,12 +453,12 @@ void Printer::PrintBlock(const BlockRealizeNode* realize) {
     if (block.init.defined()) {
       Line("with " + T("init") + "():");
       PushFrame();
-      Indented([&] { PrintIr(block.init); });
+      NestedBody([&] { PrintIr(block.init); });
       PopFrame();
     } else if (block.init_nest) {
       Line("with " + T("init") + "():");
       PushFrame();
-      Indented([&] { PrintTir(block.init_nest); });
+      NestedBody([&] { PrintTir(block.init_nest); });
       PopFrame();
     }
     PrintTir(block.body);

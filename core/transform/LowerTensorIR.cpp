@@ -76,6 +76,27 @@ class AutoUnroll : public ir::IRMutator {
   int64_t max_step_;
 };
 
+// The T.launch_thread scopes of lowered TIR among a block's statements (an AttrStmt
+// thread_extent or virtual_thread of a thread IterVar) as the loops the rest of the
+// pipeline splits kernels at: a thread-bound loop from 0, or a serial loop for a virtual
+// thread, as LowerFor makes them of thread-bound TensorIR loops.
+class LaunchedThreadsAsLoops : public ir::IRMutator {
+ protected:
+  ir::Stmt VisitAttrStmt(const ir::AttrStmtNode* n, const ir::Stmt& s) override {
+    const ir::IterVar* iv = std::get_if<ir::IterVar>(&n->node);
+    if (!iv || !*iv || (n->key != "thread_extent" && n->key != "virtual_thread"))
+      return ir::IRMutator::VisitAttrStmt(n, s);
+    ir::Stmt body = VisitStmt(n->body);
+    Expr zero = ir::make_zero(n->value.dtype());
+    const Var& var = (*iv)->var;
+    if (n->key == "virtual_thread" || IsVirtualThreadTag((*iv)->thread_tag))
+      return ir::MakeFor(var, zero, n->value, ir::ForKind::Serial, body);
+    ir::IterVar thread = ir::MakeIterVar(ir::Range(zero, n->value), var,
+                                         ir::IterVarType::ThreadIndex, (*iv)->thread_tag);
+    return ir::MakeFor(var, zero, n->value, ir::ForKind::ThreadBinding, body, thread);
+  }
+};
+
 // LowerMatchBuffer: the accesses of a block's T.match_buffer views become accesses of the
 // buffers they view, `view[i, j]` -> `source[min0, min1 + i, min2 + j]` (the leading
 // dimensions of the region are single elements, as tensorize makes them). A view whose
@@ -142,7 +163,8 @@ class BlockLowerer {
 
   Result<ir::Stmt> Lower(const tir::Stmt& s) {
     if (!s) return Error("LowerTensorIR: the program has an empty statement");
-    if (auto* c = tir::As<tir::ComputeNode>(s)) return Sub(c->stmt);
+    if (auto* c = tir::As<tir::ComputeNode>(s))
+      return Sub(LaunchedThreadsAsLoops().VisitStmt(c->stmt));
     if (auto* seq = tir::As<tir::SeqNode>(s)) {
       std::vector<ir::Stmt> out;
       for (const tir::Stmt& e : seq->seq) {

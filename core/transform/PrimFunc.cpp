@@ -66,6 +66,13 @@ class UndefinedVarCollector : public IRVisitor {
     Define(n->var.get());
     VisitStmt(n->body);
   }
+  // A launched thread's variable is defined by its thread_extent (TVM's well-formedness).
+  void VisitAttrStmt(const AttrStmtNode* n, const Stmt& s) override {
+    const IterVar* iv = std::get_if<IterVar>(&n->node);
+    if (iv && *iv && (n->key == "thread_extent" || n->key == "virtual_thread"))
+      Define((*iv)->var.get());
+    IRVisitor::VisitAttrStmt(n, s);
+  }
   void VisitAllocate(const AllocateNode* n, const Stmt&) override {
     for (auto& e : n->extents) VisitExpr(e);
     VisitExpr(n->condition);

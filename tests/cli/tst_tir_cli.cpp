@@ -132,6 +132,41 @@ class TestTirCli : public QObject, protected CliScriptFolder {
              qPrintable(lowered.out));
   }
 
+  // Lowered GPU TIR (T.launch_thread by tag and by a T.env_thread variable, a virtual
+  // thread, a T.attr) runs on the emulator and matches the IR interpreter's run; the CPU
+  // refuses the thread-bound code by its variable.
+  void runLaunchedThreadsOnTheEmulator() {
+    const QByteArray script =
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def add_one(A: T.Buffer((512,), 'float32'), B: T.Buffer((512,), 'float32'),\n"
+        "            C: T.Buffer((2,), 'float32')):\n"
+        "    tx = T.env_thread('threadIdx.x')\n"
+        "    bx = T.launch_thread('blockIdx.x', 2)\n"
+        "    with T.launch_thread('vthread', 2) as v:\n"
+        "        T.launch_thread(tx, 128)\n"
+        "        B[bx * 256 + v * 128 + tx] = A[bx * 256 + v * 128 + tx] + T.float32(1)\n"
+        "    with T.attr(0, 'pragma_mark', 1):\n"
+        "        C[bx] = A[bx] * T.float32(2)\n"
+        "sch = tir.Schedule(add_one)\n";
+    QString path = Write("add_one.py", script);
+    Run r = Cli({"run", path, "--target", "cuda-emulator", "--check"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.out.contains("  B: max abs error 0, max rel error 0, 0 mismatches") &&
+                 r.out.contains("  C: max abs error 0, max rel error 0, 0 mismatches"),
+             qPrintable(r.out));
+    Run lowered = Cli({"lower", path, "--target", "cuda"});
+    QVERIFY2(lowered.code == 0, qPrintable(lowered.err));
+    QVERIFY2(lowered.out.contains("blockIdx.x (blockIdx_x, 0, 2)") &&
+                 lowered.out.contains("threadIdx.x (threadIdx_x, 0, 128)") &&
+                 lowered.out.contains("for (v, 0, 2)"),
+             qPrintable(lowered.out));
+    Run cpu = Cli({"run", path});
+    QCOMPARE(cpu.code, 1);
+    QVERIFY2(cpu.err.contains("loop bx is bound to a GPU thread"), qPrintable(cpu.err));
+  }
+
   void runShippedExamples_data() {
     QTest::addColumn<QString>("example");
     QTest::newRow("gemm_tir") << "tensorir/gemm_tir";

@@ -1218,6 +1218,24 @@ def main(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32")):
                "def main(A: T.Buffer((4, 4), \"float32\"), B: T.Buffer((4, 4), \"float32\")):\n"
                "    B[0:4, 0] = A[0:4, 0]\n"
         << "t.py:4:19: error: only the last index of a buffer access may be a vector";
+    QTest::newRow("T.launch_thread of a number")
+        << head + sig + "    T.launch_thread(5, 4)\n    B[0] = A[0]\n"
+        << "t.py:4:21: error: T.launch_thread(): argument 'thread' must be a thread tag (str) or "
+           "a T.env_thread variable";
+    QTest::newRow("T.launch_thread of a float extent")
+        << head + sig + "    bx = T.launch_thread(\"blockIdx.x\", 2.5)\n    B[bx] = A[bx]\n"
+        << "t.py:4:40: error: T.launch_thread(): argument 'extent' must be an integer expression";
+    QTest::newRow("T.launch_thread to two names")
+        << head + sig + "    a, b = T.launch_thread(\"blockIdx.x\", 2)\n"
+        << "t.py:4:5: error: T.launch_thread must be assigned to one name";
+    QTest::newRow("a block inside T.launch_thread")
+        << head + sig +
+               "    bx = T.launch_thread(\"blockIdx.x\", 16)\n    with T.block(\"B\"):\n"
+               "        B[bx] = A[bx]\n"
+        << "t.py:4:5: error: blocks inside T.launch_thread are not supported in TVMScript here";
+    QTest::newRow("T.launch_thread as a value")
+        << head + sig + "    B[0] = T.launch_thread(\"blockIdx.x\", 2)\n"
+        << "t.py:4:14: error: T.launch_thread is not an expression";
     QTest::newRow("T.Ramp of one lane")
         << block("            B[T.Ramp(0, 1, 1)] = A[0]\n")
         << "t.py:7:28: error: Ramp(): argument 'lanes' must be an integer constant above 1";

@@ -15,7 +15,7 @@ def vector_rows(A: T.Buffer((16, 16), "float32"), B: T.Buffer((16, 16), "float32
             T.writes(B[vi, 0:16])
             B[vi, 0:8] = A[vi, 0:8] + A[vi, 8:16]
             B[vi, 8:16:2] = A[vi, 0:8:2] * T.float32(2)
-            B[vi, 9:16:2] = T.Broadcast(T.float32(0), 4)
+            B[vi, 9:16:2] = T.broadcast(T.float32(0), 4)
             B[vi, 15:16] = A[vi, 15:16]
 
 

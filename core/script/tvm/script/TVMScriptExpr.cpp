@@ -16,14 +16,15 @@ namespace {
 // T.* names that are statements, frames or annotations: they have no value.
 const std::set<std::string>& StatementNames() {
   static const std::set<std::string> names = {
-      "grid",         "serial",         "parallel",     "vectorized",
-      "unroll",       "thread_binding", "block",        "sblock",
-      "init",         "where",          "reads",        "writes",
-      "block_attr",   "sblock_attr",    "alloc_buffer", "sblock_alloc_buffer",
-      "match_buffer", "func_attr",      "evaluate",     "assume",
-      "Buffer",       "handle",         "prim_func",    "axis.remap",
-      "axis.spatial", "axis.reduce",    "axis.S",       "axis.R",
-      "axis.scan",    "axis.opaque"};
+      "grid",         "serial",         "parallel",      "vectorized",
+      "unroll",       "thread_binding", "block",         "sblock",
+      "init",         "where",          "reads",         "writes",
+      "block_attr",   "sblock_attr",    "alloc_buffer",  "sblock_alloc_buffer",
+      "match_buffer", "func_attr",      "evaluate",      "assume",
+      "Buffer",       "handle",         "prim_func",     "axis.remap",
+      "axis.spatial", "axis.reduce",    "axis.S",        "axis.R",
+      "axis.scan",    "axis.opaque",    "launch_thread", "env_thread",
+      "attr"};
   return names;
 }
 

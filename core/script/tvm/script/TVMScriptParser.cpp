@@ -562,6 +562,17 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
           if (auto st = FuncAttr(v); !st) return st.error();
           continue;
         }
+        if (IsAttrScope(v)) {
+          // T.launch_thread(...) / T.attr(...) scope the statements after them.
+          std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1,
+                                    body.end());
+          auto attr = AttrScopeOver(
+              v, "", [&] { return Body(rest, place, block); }, v.loc);
+          if (!attr) return attr.error();
+          pending.push_back(*attr);
+          index = body.size();
+          continue;
+        }
         if (t && t->name == "evaluate") {
           auto args = EvalCallArgs(v);
           if (!args) return args.error();
@@ -632,6 +643,24 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
         }
         std::optional<TName> t =
             value.kind == AstKind::Call ? TNameOf(*value.object) : std::nullopt;
+        if ((t && t->name == "env_thread") || IsAttrScope(value)) {
+          if (target.kind != AstKind::Name)
+            return Error(Spelled(*t) + " must be assigned to one name", target.loc);
+          if (t->name == "env_thread") {
+            auto thread = EvalEnvThread(value, target.text);
+            if (!thread) return thread.error();
+            Define(target.text, *thread);
+            continue;
+          }
+          std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1,
+                                    body.end());
+          auto attr = AttrScopeOver(
+              value, target.text, [&] { return Body(rest, place, block); }, s.loc);
+          if (!attr) return attr.error();
+          pending.push_back(*attr);
+          index = body.size();
+          continue;
+        }
         if (t && t->name == "match_buffer") {
           if (place == Place::Nested)
             return Error("T.match_buffer must be directly in a block's or the function's body",
@@ -705,6 +734,20 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
           auto b = Block(s, *t);
           if (!b) return b.error();
           out.push_back(*b);
+          continue;
+        }
+        if (IsAttrScope(manager)) {
+          std::string name;
+          if (!s.target_exprs.empty()) {
+            if (s.target_exprs[0]->kind != AstKind::Name)
+              return Error("`with " + Spelled(*t) + "(...) as` binds one name",
+                           s.target_exprs[0]->loc);
+            name = s.target_exprs[0]->text;
+          }
+          auto attr = AttrScopeOver(
+              manager, name, [&] { return Body(s.body, Place::Nested, nullptr); }, s.loc);
+          if (!attr) return attr.error();
+          pending.push_back(*attr);
           continue;
         }
         if (t && t->name == "init")

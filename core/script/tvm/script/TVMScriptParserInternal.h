@@ -9,6 +9,7 @@
 // constant, the T module).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -130,6 +131,27 @@ class Translator {
   Result<ir::Stmt> Let(const AstStmt& s, const std::vector<AstStmt>& rest, Place place,
                        BlockFrame* block);
   Result<ir::Stmt> Store(const AstExpr& target, const Value& value, const SourceLoc& loc);
+
+  // ---- attribute scopes of lowered TIR (TVMScriptAttrScopes.cpp) ----
+  // An AttrStmt's node, key and value; `var`, the thread variable T.launch_thread binds.
+  struct AttrScope {
+    ir::AttrTarget node;
+    std::string key;
+    Expr value;
+    std::optional<ir::Var> var;
+  };
+  // A call of T.launch_thread or T.attr.
+  bool IsAttrScope(const AstExpr& e);
+  // T.env_thread(tag) assigned to `name`: the thread variable a T.launch_thread launches.
+  Result<Value> EvalEnvThread(const AstExpr& call, const std::string& name);
+  // T.launch_thread(thread, extent) (the launched variable named `name`, or after its tag
+  // when the script names none) or T.attr(node, key, value).
+  Result<AttrScope> EvalAttrScope(const AstExpr& call, const std::string& name);
+  // The AttrStmt of `call` around `body`, evaluated with `name` bound to the launched
+  // thread; the body holds no block.
+  Result<ir::Stmt> AttrScopeOver(const AstExpr& call, const std::string& name,
+                                 const std::function<Result<tir::Stmt>()>& body,
+                                 const SourceLoc& loc);
   Result<ir::Stmt> If(const AstStmt& s, const Expr& cond);
   Result<Buffer> AllocBuffer(const AstExpr& call, const std::string& name);
 

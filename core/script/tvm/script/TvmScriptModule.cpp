@@ -156,6 +156,8 @@ void RegisterTvmScriptModule(Interpreter& interp) {
     }
     RegisterTvmScriptIntrinsics(interp, path);
     interp.Alias(std::string(path) + ".Div", "tvm.tir.truncdiv");
+    interp.Alias(std::string(path) + ".broadcast", "tvm.tir.Broadcast");
+    interp.Alias(std::string(path) + ".ramp", "tvm.tir.Ramp");
     interp.Alias(std::string(path) + ".cast", "tvm.tir.generic.cast");
   }
   RegisterTVMScriptDecorators(interp);
