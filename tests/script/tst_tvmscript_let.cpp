@@ -85,8 +85,7 @@ class TestTvmScriptLet : public QObject {
          "            with T.block('B'):\n"
          "                vi = T.axis.spatial(64, i)\n"
          "                B[vi] = A[vi] * c\n",
-         "s.py:7:9: error: blocks inside a let (name: T.float32 = value) are not "
-         "supported in TVMScript here"},
+         "s.py:7:9: error: blocks inside a let are not supported in TVMScript here"},
     };
     for (const Case& c : cases) {
       const std::string out = Run(c.script);

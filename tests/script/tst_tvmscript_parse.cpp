@@ -1080,9 +1080,13 @@ def main(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32")):
     QTest::newRow("a comprehension")
         << block("            B[vi] = [x for x in A][0]\n")
         << "t.py:7:21: error: comprehensions are not supported in TVMScript";
-    QTest::newRow("a let of an expression")
-        << block("            x = A[vi] + 1.0\n            B[vi] = x\n")
-        << "t.py:7:13: error: binding a name to PrimExpr (a let) is not supported";
+    QTest::newRow("a let of an expression around a block")
+        << head + sig + "    x = A[0] + 1.0\n    with T.block(\"B\"):\n        B[0] = x\n"
+        << "t.py:4:5: error: blocks inside a let are not supported in TVMScript here";
+    QTest::newRow("an expression bound to two names")
+        << block("            x, y = A[vi], A[vi]\n            B[vi] = x\n")
+        << "t.py:7:13: error: several names bound to expressions at once (lets) are not "
+           "supported in TVMScript here";
     QTest::newRow("a chained assignment")
         << block("            B[vi] = C = A[vi]\n")
         << "t.py:7:13: error: Consequential assignments like 'a = b = c' are not supported.";

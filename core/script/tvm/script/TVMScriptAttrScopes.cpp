@@ -43,8 +43,8 @@ Result<Value> Translator::EvalEnvThread(const AstExpr& call, const std::string& 
     if (!parsed || !parsed->is_int()) return args.TypeError("dtype", "an integer type");
     dtype = *parsed;
   }
-  return MakeIterVarValue(ir::MakeIterVar(ir::Range(), ir::Var(name, dtype),
-                                          ir::IterVarType::ThreadIndex, *tag));
+  return MakeIterVarValue(
+      ir::MakeIterVar(ir::Range(), ir::Var(name, dtype), ir::IterVarType::ThreadIndex, *tag));
 }
 
 Result<Translator::AttrScope> Translator::EvalAttrScope(const AstExpr& call,

@@ -426,18 +426,30 @@ Result<Buffer> Translator::AllocBuffer(const AstExpr& call, const std::string& n
 
 Result<ir::Stmt> Translator::Let(const AstStmt& s, const std::vector<AstStmt>& rest, Place place,
                                  BlockFrame* block) {
-  const AstExpr& target = *s.target_exprs[0];
-  if (target.kind != AstKind::Name)
-    return Error("only a name may be bound with a type (name: T.float32 = value)", target.loc);
-  std::optional<TName> t = TNameOf(*s.annotation);
-  std::optional<ir::DataType> dtype = t ? ir::DataType::parse(t->name) : std::nullopt;
-  if (!dtype || t->name == "handle")
-    return Error("a let's type must be a scalar type such as T.float32 or T.int32",
-                 s.annotation->loc);
   auto v = Eval(*s.value);
   if (!v) return v.error();
-  std::optional<Expr> value = ToExpr(*v);
-  if (!value) return Error("a let binds an expression, not " + v->type_name(), s.value->loc);
+  return Let(s, *v, rest, place, block);
+}
+
+Result<ir::Stmt> Translator::Let(const AstStmt& s, const Value& v, const std::vector<AstStmt>& rest,
+                                 Place place, BlockFrame* block) {
+  const AstExpr& target = *s.target_exprs[0];
+  if (target.kind != AstKind::Name)
+    return Error(std::string(s.annotation ? "only a name may be bound with a type (name: "
+                                            "T.float32 = value)"
+                                          : "an expression is bound to one name (a let)"),
+                 target.loc);
+  std::optional<Expr> value = ToExpr(v);
+  if (!value) return Error("a let binds an expression, not " + v.type_name(), s.value->loc);
+  // Without an annotation the variable has the value's type (TVM's bind_assign_value).
+  std::optional<ir::DataType> dtype = value->dtype();
+  if (s.annotation) {
+    std::optional<TName> t = TNameOf(*s.annotation);
+    dtype = t ? ir::DataType::parse(t->name) : std::nullopt;
+    if (!dtype || t->name == "handle")
+      return Error("a let's type must be a scalar type such as T.float32 or T.int32",
+                   s.annotation->loc);
+  }
   if (value->dtype() != *dtype)
     return Error(
         "the value is " + value->dtype().str() + ", not the " + dtype->str() + " the let declares",
@@ -448,7 +460,7 @@ Result<ir::Stmt> Translator::Let(const AstStmt& s, const std::vector<AstStmt>& r
   auto body = Body(rest, place, block);
   PopFrame();
   if (!body) return body.error();
-  auto inside = IrOnly(*body, s.loc, "a let (name: T.float32 = value)");
+  auto inside = IrOnly(*body, s.loc, "a let");
   if (!inside) return inside.error();
   return ir::MakeLetStmt(var, *value, *inside);
 }
@@ -694,10 +706,27 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
         auto v = Eval(value);
         if (!v) return v.error();
         if (DefineShapeVariables(target, *v)) continue;
+        if (v->is_expr() && target.kind == AstKind::Name) {
+          // name = expression: a let around the statements after it, as TVM binds it.
+          std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1,
+                                    body.end());
+          auto let = Let(s, *v, rest, place, block);
+          if (!let) return let.error();
+          pending.push_back(*let);
+          index = body.size();
+          continue;
+        }
         if (v->is_expr() || v->is_object())
           return Error(
               "binding a name to " + v->type_name() + " (a let) is not supported in TVMScript here",
               target.loc);
+        if (target.kind != AstKind::Name && v->is_sequence())
+          for (const Value& item : v->items())
+            if (item.is_expr() && item.as_expr().kind() != ir::ExprKind::Var)
+              return Error(
+                  "several names bound to expressions at once (lets) are not supported in "
+                  "TVMScript here; bind each on a line of its own",
+                  target.loc);
         if (target.kind != AstKind::Name)
           return Error("only a name may be assigned a Python value in TVMScript", target.loc);
         Define(target.text, *v);

@@ -127,9 +127,12 @@ class Translator {
   Result<tir::Stmt> For(const AstStmt& s);
   Result<ir::Stmt> IrOnly(const tir::Stmt& s, const SourceLoc& loc, const std::string& where);
   // `name: T.float32 = value` and the statements after it (`rest`), which it binds the
-  // name around: a let, of statements that hold no loop or block.
+  // name around: a let, of statements that hold no block.
   Result<ir::Stmt> Let(const AstStmt& s, const std::vector<AstStmt>& rest, Place place,
                        BlockFrame* block);
+  // `name = value` (an expression; `s.annotation` its type when given) around `rest`.
+  Result<ir::Stmt> Let(const AstStmt& s, const Value& value, const std::vector<AstStmt>& rest,
+                       Place place, BlockFrame* block);
   Result<ir::Stmt> Store(const AstExpr& target, const Value& value, const SourceLoc& loc);
 
   // ---- attribute scopes of lowered TIR (TVMScriptAttrScopes.cpp) ----
