@@ -85,7 +85,10 @@ const tir::ForNode* SharedLoop(const tir::Schedule& sch, const tir::BlockRealize
 QString TirBlockNodeId(const QString& block) { return "block:" + block; }
 
 QString TirBlockOfNodeId(const QString& id) {
-  return id.startsWith("block:") ? id.mid(6) : QString();
+  if (!id.startsWith("block:")) return {};
+  // "block:NAME#2": the second block of that name (block names are identifiers).
+  QString name = id.mid(6);
+  return name.left(name.indexOf('#'));
 }
 
 QString TirBufferNodeId(const QString& buffer) { return "buffer:" + buffer; }
@@ -105,15 +108,29 @@ GraphModel BuildTirBlockGraph(const tir::Schedule& sch) {
     m.addNode(n);
   }
 
+  // One node per block: a block whose name an earlier one has (TVM allows it; cache_inplace
+  // makes two) gets "#2", "#3", ... so that each is drawn.
+  std::map<const tir::BlockRealizeNode*, QString> ids;
+  std::map<std::string, int> named;
+  for (const tir::BlockRealizeNode* r : blocks) {
+    int k = ++named[r->block->name];
+    ids[r] = TirBlockNodeId(Q(r->block->name)) + (k > 1 ? "#" + QString::number(k) : "");
+  }
   // Which blocks write each buffer.
   std::map<std::string, std::vector<QString>> writers;
   for (const tir::BlockRealizeNode* r : blocks) {
     GraphNode n = BlockNode(*r);
+    n.id = ids[r];
+    if (named[r->block->name] > 1)
+      n.tooltip += "\n" + QObject::tr(
+                              "One of %1 blocks named %2: sch.get_block cannot tell "
+                              "them apart (NotSingleResult)")
+                              .arg(named[r->block->name])
+                              .arg(Q(r->block->name));
     if (const tir::ForNode* at = SharedLoop(sch, r)) n.badges << "@" + Q(at->loop_var.name());
     n.size = LabelSize(n.label + (n.badges.isEmpty() ? "" : "\nbadges"), 60, 34);
     m.addNode(n);
-    for (const tir::BufferRegion& w : r->block->writes)
-      writers[w.buffer->name].push_back(Q(r->block->name));
+    for (const tir::BufferRegion& w : r->block->writes) writers[w.buffer->name].push_back(ids[r]);
   }
 
   QSet<QString> seen;
@@ -127,21 +144,21 @@ GraphModel BuildTirBlockGraph(const tir::Schedule& sch) {
     m.addEdge(e);
   };
   for (const tir::BlockRealizeNode* r : blocks) {
-    QString name = Q(r->block->name);
+    const QString& id = ids[r];
     for (const tir::BufferRegion& rd : r->block->reads) {
       QString buffer = Q(rd.buffer->name);
       bool produced = false;
       for (const QString& w : writers[rd.buffer->name]) {
-        if (w == name) continue;
+        if (w == id) continue;
         produced = true;
-        edge(TirBlockNodeId(w), TirBlockNodeId(name), buffer, "dataflow");
+        edge(w, id, buffer, "dataflow");
       }
       if (!produced && params.count(rd.buffer->name))
-        edge(TirBufferNodeId(buffer), TirBlockNodeId(name), buffer, "input");
+        edge(TirBufferNodeId(buffer), id, buffer, "input");
     }
     for (const tir::BufferRegion& w : r->block->writes)
       if (params.count(w.buffer->name))
-        edge(TirBlockNodeId(name), TirBufferNodeId(Q(w.buffer->name)), Q(w.buffer->name), "output");
+        edge(id, TirBufferNodeId(Q(w.buffer->name)), Q(w.buffer->name), "output");
   }
 
   // The root block, when it allocates buffers: a dotted edge to each block writing one.
@@ -156,7 +173,7 @@ GraphModel BuildTirBlockGraph(const tir::Schedule& sch) {
     m.addNode(rootNode);
     for (const tir::Buffer& b : root->block->alloc_buffers)
       for (const QString& w : writers[b->name])
-        edge(rootNode.id, TirBlockNodeId(w), Q(b->name), "alloc", EdgeStyle::Dotted);
+        edge(rootNode.id, w, Q(b->name), "alloc", EdgeStyle::Dotted);
   }
 
   // Shared loops: one node per loop, a dashed edge from each block placed under it.
@@ -177,7 +194,7 @@ GraphModel BuildTirBlockGraph(const tir::Schedule& sch) {
       m.addNode(n);
       it = loopIds.emplace(at, id).first;
     }
-    edge(TirBlockNodeId(Q(r->block->name)), it->second, "at", "attach", EdgeStyle::Dashed, false);
+    edge(ids[r], it->second, "at", "attach", EdgeStyle::Dashed, false);
   }
   return m;
 }

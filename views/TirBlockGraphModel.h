@@ -17,7 +17,8 @@
 namespace tessera::views {
 
 QString TirBlockNodeId(const QString& block);
-// The block named by a node id ("" when the id is not a block's; the root's is "root").
+// The block named by a node id ("" when the id is not a block's; the root's is "root";
+// "block:NAME#2", the second block of a name, is NAME).
 QString TirBlockOfNodeId(const QString& id);
 QString TirBufferNodeId(const QString& buffer);
 
