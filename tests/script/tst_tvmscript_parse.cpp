@@ -1216,7 +1216,16 @@ def main(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32")):
         << "t.py:7:25: error: the slice 0:vi of A must have a constant number of elements";
     QTest::newRow("a slice with a variable step")
         << block("            B[0:16:vi] = A[0:16:vi]\n")
-        << "t.py:7:33: error: a slice's step must be a nonzero integer constant, not vi";
+        << "t.py:7:33: error: a slice's step must be a positive integer constant, not vi";
+    QTest::newRow("a slice with a negative step")
+        << block("            B[0:4] = A[3:-1:-1]\n")
+        << "t.py:7:29: error: a slice's step must be a positive integer constant, not -1";
+    QTest::newRow("vectors of different widths")
+        << block("            B[0:16] = A[0:16] + A[0:8]\n")
+        << "t.py:7:31: error: the operands of '+' are vectors of 16 and 8 lanes";
+    QTest::newRow("vectors of different widths compared")
+        << block("            T.evaluate(A[0:16] < A[0:8])\n")
+        << "t.py:7:32: error: the operands of '<' are vectors of 16 and 8 lanes";
     QTest::newRow("a vector on a leading index")
         << head +
                "def main(A: T.Buffer((4, 4), \"float32\"), B: T.Buffer((4, 4), \"float32\")):\n"

@@ -144,7 +144,18 @@ Result<Value> BitExpr(ir::BitOp op, Expr a, Expr b, const SourceLoc& loc) {
   return Value::FromExpr(built.expr);
 }
 
+// Two vectors of different widths meet nowhere (a scalar is broadcast to the other side).
+std::optional<Error> LaneMismatch(const char* op, const Expr& a, const Expr& b,
+                                  const SourceLoc& loc) {
+  int x = a.dtype().lanes(), y = b.dtype().lanes();
+  if (x == 1 || y == 1 || x == y) return std::nullopt;
+  return Error(std::string("the operands of '") + op + "' are vectors of " + std::to_string(x) +
+                   " and " + std::to_string(y) + " lanes",
+               loc);
+}
+
 Result<Value> ExprBinary(BinaryOp op, Expr a, Expr b, const SourceLoc& loc) {
+  if (auto mismatch = LaneMismatch(spelling(op), a, b, loc)) return *mismatch;
   bool is_float = a.dtype().is_float() || b.dtype().is_float();
   bool is_bool = a.dtype().is_bool() && b.dtype().is_bool();
   bool divides = op == BinaryOp::Div || op == BinaryOp::FloorDiv || op == BinaryOp::Mod;
@@ -306,7 +317,10 @@ Result<Value> ApplyCompare(CompareOp op, const Value& a, const Value& b, const S
   if (is_expr_like(a) || is_expr_like(b)) {
     auto x = ToExpr(a);
     auto y = ToExpr(b);
-    if (x && y) return Value::FromExpr(compare_expr(op, *x, *y));
+    if (x && y) {
+      if (auto mismatch = LaneMismatch(spelling(op), *x, *y, loc)) return *mismatch;
+      return Value::FromExpr(compare_expr(op, *x, *y));
+    }
   }
   bool equality = op == CompareOp::EQ || op == CompareOp::NE;
   if (equality && (a.is_none() || b.is_none() || a.kind() != b.kind()))

@@ -82,9 +82,11 @@ Result<std::vector<Expr>> Translator::AccessIndices(const AstExpr& subscript,
       if (!v) return v.error();
       step = *v;
     }
+    // TVM's lane count, (stop - start + step - 1) // step, counts a negative step wrongly
+    // and its ramp runs off the slice: refused.
     const int64_t* stride = ir::as_const_int(step);
-    if (!stride || *stride == 0)
-      return Error("a slice's step must be a nonzero integer constant, not " + ir::to_string(step),
+    if (!stride || *stride <= 0)
+      return Error("a slice's step must be a positive integer constant, not " + ir::to_string(step),
                    item.object ? item.object->loc : item.loc);
     if (step.dtype() != start.dtype()) step = ir::make_const(start.dtype(), *stride);
     arith::Analyzer analyzer;
