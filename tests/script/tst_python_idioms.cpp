@@ -314,6 +314,35 @@ class TestPythonIdioms : public QObject {
     QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
   }
 
+  // A generator function runs to its end when called, giving what it yielded, in order
+  // (TVM's tests parametrize with them).
+  void generators() {
+    auto r = Eval(
+        "def count(n):\n"
+        "    for i in range(n):\n"
+        "        if i == 3:\n"
+        "            return\n"
+        "        yield i * i\n"
+        "assert list(count(10)) == [0, 1, 4]\n"
+        "def chained():\n"
+        "    yield\n"
+        "    yield from count(2)\n"
+        "    def inner():\n"
+        "        return 7\n"
+        "    yield inner(), 'x'\n"
+        "assert [v for v in chained()] == [None, 0, 1, (7, 'x')]\n"
+        "def plain():\n"
+        "    def gen():\n"
+        "        yield 1\n"
+        "    return gen\n"
+        "assert plain()() == [1] and len(list(count(0))) == 0\n"
+        "total = 0\n"
+        "for g in chained():\n"
+        "    total += 1\n"
+        "assert total == 4\n");
+    QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+  }
+
   void tryExceptRaise() {
     QFETCH(std::string, code);
     auto r = Eval(code);
@@ -581,6 +610,12 @@ class TestPythonIdioms : public QObject {
     QTest::newRow("nonlocal at module level")
         << std::string("nonlocal x\n")
         << "t.py:3:1: error: nonlocal declaration not allowed at module level";
+    QTest::newRow("yield outside a function")
+        << std::string("yield 1\n") << "t.py:3:1: error: 'yield' outside a function";
+    QTest::newRow("yield as an expression")
+        << std::string("def f():\n    x = yield 1\n") << "t.py:4:9: error:";
+    QTest::newRow("yield from a number")
+        << std::string("def f():\n    yield from 3\nf()\n") << "t.py:4:16: error:";
     QTest::newRow("global without a name") << std::string("def f():\n    global\n")
                                            << "t.py:4:11: error: expected a name after 'global'";
     QTest::newRow("varargs index map")

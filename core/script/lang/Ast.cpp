@@ -310,6 +310,9 @@ std::string to_source(const AstStmt& s) {
       for (size_t i = 0; i < s.targets.size(); ++i) out += (i ? ", " : "") + s.targets[i].name;
       return out;
     }
+    case StmtKind::Yield:
+      return std::string(s.unpack ? "yield from " : "yield") +
+             (s.value ? (s.unpack ? "" : " ") + to_source(*s.value) : "");
     case StmtKind::Raise:
       return s.value ? "raise " + to_source(*s.value) +
                            (s.message ? " from " + to_source(*s.message) : "")

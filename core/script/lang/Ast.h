@@ -154,6 +154,7 @@ enum class StmtKind : uint8_t {
   Class,     // [@decorator] class name[(bases)]: body
   Global,    // global name, ...     (the names in `targets`)
   Nonlocal,  // nonlocal name, ...   (the names in `targets`)
+  Yield,     // yield [value]; `yield from value` when `unpack` is set
 };
 
 struct AstStmt {

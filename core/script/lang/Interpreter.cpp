@@ -160,6 +160,22 @@ Result<Value> LambdaObject::Call(Interpreter& interp, const CallArgs& args) cons
   return result;
 }
 
+namespace {
+
+// Whether a def's body yields (not counting the defs and classes inside it).
+bool IsGenerator(const std::vector<AstStmt>& body) {
+  for (const AstStmt& s : body) {
+    if (s.kind == StmtKind::Yield) return true;
+    if (s.kind == StmtKind::Def || s.kind == StmtKind::Class) continue;
+    if (IsGenerator(s.body) || IsGenerator(s.orelse) || IsGenerator(s.handlers) ||
+        IsGenerator(s.finalbody))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 Result<Value> FunctionObject::Call(Interpreter& interp, const CallArgs& args) const {
   auto bound = BindArguments(def->name, def->params, &defaults, args, args.loc);
   if (!bound) return bound.error();
@@ -172,13 +188,21 @@ Result<Value> FunctionObject::Call(Interpreter& interp, const CallArgs& args) co
   locals->parent = enclosing;
   interp.KeepScope(locals);
   for (auto& [name, value] : *bound) locals->names[name] = std::move(value);
+  // A generator runs to its end here, collecting what it yields: the call gives that list
+  // (scripts iterate generators once, in order; nothing runs between two items).
+  const bool generator = IsGenerator(def->body);
+  std::vector<Value> yielded;
+  std::vector<Value>* outer = interp.yielded_;
+  interp.yielded_ = generator ? &yielded : nullptr;
   ++interp.call_depth_;
   auto flow = interp.ExecBlock(def->body, locals);
   --interp.call_depth_;
+  interp.yielded_ = outer;
   if (!flow) return flow.error();
   Value result;
   if (*flow == Interpreter::Flow::Return) result = std::move(interp.return_value_);
   interp.return_value_ = Value();
+  if (generator) result = Value::List(std::move(yielded));
   if (auto st = CheckSize(result, args.loc); !st) return st.error();
   return result;
 }
@@ -1344,6 +1368,9 @@ Result<Interpreter::Flow> Interpreter::ExecIn(const AstStmt& s,
     case StmtKind::Nonlocal:
       if (auto st = ExecDeclaration(s, locals); !st) return st.error();
       return Flow::Normal;
+    case StmtKind::Yield:
+      if (auto st = ExecYield(s, locals); !st) return st.error();
+      return Flow::Normal;
     case StmtKind::Def:
       if (auto st = ExecDef(s, locals); !st) return st.error();
       return Flow::Normal;
@@ -1420,6 +1447,28 @@ Result<Interpreter::Flow> Interpreter::ExecWhile(const AstStmt& s,
 
 // with manager [as target]: the manager's __enter__() is bound to the target, the block
 // runs, then its __exit__() (ir_builder scopes are the context managers scripts have).
+// yield: the value joins what the running generator gives (FunctionObject::Call).
+Status Interpreter::ExecYield(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
+  if (!yielded_) return Error("'yield' outside a generator function", s.loc);
+  Value v;
+  if (s.value) {
+    auto e = Eval(*s.value, locals);
+    if (!e) return e.error();
+    v = std::move(e.value());
+  }
+  if (!s.unpack) {
+    if (auto st = CheckSize(v, s.loc); !st) return st;
+    yielded_->push_back(std::move(v));
+    return Status::Ok();
+  }
+  auto st = ForEach(v, s.value->loc, [&](const Value& item) -> Result<bool> {
+    yielded_->push_back(item);
+    return true;
+  });
+  if (!st) return st.error();
+  return Status::Ok();
+}
+
 Status Interpreter::ExecDef(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
   auto fn = std::make_shared<FunctionObject>();
   fn->def = std::make_shared<const AstStmt>(s);

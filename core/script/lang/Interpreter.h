@@ -275,6 +275,7 @@ class Interpreter {
   int call_depth_ = 0;
   int64_t steps_ = 0;
   std::vector<std::weak_ptr<Scope>> call_scopes_;  // KeepScope's, cleared by ~Interpreter
+  std::vector<Value>* yielded_ = nullptr;          // what the running generator yielded so far
   Value return_value_;                             // set by `return`, read by FunctionObject::Call
   std::vector<Error> handling_;  // the exceptions whose `except` blocks are running (bare `raise`)
   friend struct LambdaObject;
@@ -305,6 +306,7 @@ class Interpreter {
   Result<Value> ListMethod(const Value& list, const std::string& name, const SourceLoc& loc);
   Result<Flow> ExecAugAssign(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecFor(const AstStmt& s, const std::shared_ptr<Scope>& locals);
+  Status ExecYield(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecWhile(const AstStmt& s, const std::shared_ptr<Scope>& locals);
   Result<Flow> ExecWith(const AstStmt& s, const std::shared_ptr<Scope>& locals);  // Exceptions.cpp
   Result<Flow> ExecTry(const AstStmt& s, const std::shared_ptr<Scope>& locals);   // Exceptions.cpp

@@ -14,7 +14,7 @@ using MutableAst = std::shared_ptr<AstExpr>;
 
 // Statements Python has and the script language does not (classes, exceptions,
 // generators, scoping declarations).
-constexpr std::string_view kUnsupportedStatements[] = {"async", "yield", "await"};
+constexpr std::string_view kUnsupportedStatements[] = {"async", "await"};
 
 bool is_unsupported_statement(const Token& t) {
   if (t.kind != TokenKind::Keyword) return false;
@@ -198,6 +198,7 @@ class Parser {
                      : first.text == "break" ? StmtKind::Break
                                              : StmtKind::Continue);
     if (first.is_keyword("return")) return Return();
+    if (first.is_keyword("yield")) return Yield();
     if (first.is_keyword("assert")) return Assert();
     SourceLoc loc = first.loc;
     auto lhs = ExprList();
@@ -284,6 +285,29 @@ class Parser {
     stmt.loc = Cur().loc;
     Next();
     if (StartsExpression()) {
+      auto value = ExprList();
+      if (!value) return value.error();
+      stmt.value = std::move(value.value());
+    }
+    if (auto st = EndOfStatement(); !st) return st.error();
+    return stmt;
+  }
+
+  // `yield [value]` and `yield from iterable` as statements (a generator function; `x =
+  // yield v`, a yield as an expression, is not read).
+  Result<AstStmt> Yield() {
+    if (functions_ == 0) return ErrorAt(Cur().loc, "'yield' outside a function");
+    AstStmt stmt;
+    stmt.kind = StmtKind::Yield;
+    stmt.loc = Cur().loc;
+    Next();
+    if (Cur().is_keyword("from")) {
+      Next();
+      stmt.unpack = true;
+      auto value = Expression();
+      if (!value) return value.error();
+      stmt.value = std::move(value.value());
+    } else if (StartsExpression()) {
       auto value = ExprList();
       if (!value) return value.error();
       stmt.value = std::move(value.value());
