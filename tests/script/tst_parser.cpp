@@ -205,11 +205,13 @@ class TestParser : public QObject {
     QTest::newRow("conditional expression without else")
         << std::string("x = a if c")
         << "m.py:1:11: error: expected 'else' in the conditional expression, found end of line";
-    QTest::newRow("yield")
-        << std::string("x = 1\nyield x")
-        << "m.py:2:1: error: 'yield' statements are not supported in scripts (expected an "
+    QTest::newRow("yield outside a function")
+        << std::string("x = 1\nyield x") << "m.py:2:1: error: 'yield' outside a function";
+    QTest::newRow("await")
+        << std::string("x = 1\nawait x")
+        << "m.py:2:1: error: 'await' statements are not supported in scripts (expected an "
            "assignment, an import, an expression, def, class, if, for, while, with, try, raise, "
-           "del, global, nonlocal, return or assert)";
+           "del, global, nonlocal, return, yield or assert)";
     QTest::newRow("with of two managers")
         << std::string("with a as x, b:\n    pass")
         << "m.py:1:12: error: a 'with' statement with several context managers is not supported in "

@@ -191,8 +191,8 @@ class Parser {
       return ErrorAt(first.loc, "'" + first.text +
                                     "' statements are not supported in scripts (expected an "
                                     "assignment, an import, an expression, def, class, if, for, "
-                                    "while, with, try, raise, del, global, nonlocal, return "
-                                    "or assert)");
+                                    "while, with, try, raise, del, global, nonlocal, return, "
+                                    "yield or assert)");
     if (first.is_keyword("pass") || first.is_keyword("break") || first.is_keyword("continue"))
       return Keyword(first.text == "pass"    ? StmtKind::Pass
                      : first.text == "break" ? StmtKind::Break
