@@ -84,6 +84,8 @@ class Printer : public ScriptWriter {
   void PrintAttr(const ir::AttrStmtNode* attr);
   // A statement's body, indented: its last statement may scope the rest concisely.
   void NestedBody(const std::function<void()>& body);
+  // Statements 0..n-1 of a sequence, the last one ending the body if the sequence does.
+  void InSequence(size_t n, const std::function<void(size_t)>& print);
   // `name = T.alloc_buffer(...)` with the lines defining its variables before it.
   void AllocBufferLines(const Buffer& b);
   std::string AxisSeparators(const Buffer& b);
@@ -247,12 +249,7 @@ void Printer::PrintIr(const ir::Stmt& s) {
   if (const auto* store = s.as<ir::BufferStoreNode>()) {
     Line(BufferName(store->buffer) + "[" + Indices(store->indices) + "] = " + Str(store->value));
   } else if (const auto* seq = s.as<ir::SeqStmtNode>()) {
-    const bool outer = last_in_body_;
-    for (size_t i = 0; i < seq->seq.size(); ++i) {
-      last_in_body_ = outer && i + 1 == seq->seq.size();
-      PrintIr(seq->seq[i]);
-    }
-    last_in_body_ = outer;
+    InSequence(seq->seq.size(), [&](size_t i) { PrintIr(seq->seq[i]); });
   } else if (const auto* ite = s.as<ir::IfThenElseNode>()) {
     Line("if " + Str(ite->condition) + ":");
     NestedBody([&] { PrintIr(ite->then_case); });
@@ -289,19 +286,20 @@ void Printer::PrintIr(const ir::Stmt& s) {
 void Printer::PrintAttr(const ir::AttrStmtNode* attr) {
   PushFrame();
   std::string lhs, rhs;
-  const ir::IterVar* iv = std::get_if<ir::IterVar>(&attr->node);
-  if (iv && *iv && (attr->key == "thread_extent" || attr->key == "virtual_thread")) {
-    const Var& v = (*iv)->var;
-    std::string thread = NameOf(v.get(), v.name());
+  const ir::IterVar* thread = std::get_if<ir::IterVar>(&attr->node);
+  if (thread && *thread && (attr->key == "thread_extent" || attr->key == "virtual_thread")) {
+    const Var& v = (*thread)->var;
+    std::string launched = NameOf(v.get(), v.name());
     if (!Defined(v.get())) {
       lhs = Define(v.get(), v.name());
-      thread = "\"" + (*iv)->thread_tag + "\"";
+      launched = "\"" + (*thread)->thread_tag + "\"";
     }
-    rhs = T("launch_thread") + "(" + thread + ", " + Str(attr->value) + ")";
+    rhs = T("launch_thread") + "(" + launched + ", " + Str(attr->value) + ")";
   } else {
     std::string node = "None";
     if (const Expr* e = std::get_if<Expr>(&attr->node)) node = Str(*e);
-    if (iv && *iv) node = NameOf((*iv)->var.get(), (*iv)->var.name());
+    if (const ir::IterVar* iv = std::get_if<ir::IterVar>(&attr->node); iv && *iv)
+      node = NameOf((*iv)->var.get(), (*iv)->var.name());
     if (const Buffer* b = std::get_if<Buffer>(&attr->node)) node = BufferName(*b);
     if (const std::string* text = std::get_if<std::string>(&attr->node))
       node = Str(ir::StringImm(*text));
@@ -317,6 +315,15 @@ void Printer::PrintAttr(const ir::AttrStmtNode* attr) {
   PopFrame();
 }
 
+void Printer::InSequence(size_t n, const std::function<void(size_t)>& print) {
+  const bool outer = last_in_body_;
+  for (size_t i = 0; i < n; ++i) {
+    last_in_body_ = outer && i + 1 == n;
+    print(i);
+  }
+  last_in_body_ = outer;
+}
+
 void Printer::NestedBody(const std::function<void()>& body) {
   const bool outer = last_in_body_;
   last_in_body_ = true;
@@ -328,12 +335,7 @@ void Printer::PrintTir(const Stmt& s) {
   if (const auto* c = As<ComputeNode>(s)) {
     PrintIr(c->stmt);
   } else if (const auto* seq = As<SeqNode>(s)) {
-    const bool outer = last_in_body_;
-    for (size_t i = 0; i < seq->seq.size(); ++i) {
-      last_in_body_ = outer && i + 1 == seq->seq.size();
-      PrintTir(seq->seq[i]);
-    }
-    last_in_body_ = outer;
+    InSequence(seq->seq.size(), [&](size_t i) { PrintTir(seq->seq[i]); });
   } else if (const auto* loop = As<ForNode>(s)) {
     PrintLoop(loop);
   } else if (const auto* realize = As<BlockRealizeNode>(s)) {

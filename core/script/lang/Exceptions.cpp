@@ -293,6 +293,8 @@ Result<Interpreter::Flow> Interpreter::ExecTry(const AstStmt& s,
   return flow;
 }
 
+// with manager [as target]: the manager's __enter__() is bound to the target, the block
+// runs, then its __exit__() (ir_builder scopes are the context managers scripts have).
 Result<Interpreter::Flow> Interpreter::ExecWith(const AstStmt& s,
                                                 const std::shared_ptr<Scope>& locals) {
   auto manager = Eval(*s.value, locals);

@@ -1445,8 +1445,6 @@ Result<Interpreter::Flow> Interpreter::ExecWhile(const AstStmt& s,
   }
 }
 
-// with manager [as target]: the manager's __enter__() is bound to the target, the block
-// runs, then its __exit__() (ir_builder scopes are the context managers scripts have).
 // yield: the value joins what the running generator gives (FunctionObject::Call).
 Status Interpreter::ExecYield(const AstStmt& s, const std::shared_ptr<Scope>& locals) {
   if (!yielded_) return Error("'yield' outside a generator function", s.loc);

@@ -94,22 +94,22 @@ Result<Translator::AttrScope> Translator::EvalAttrScope(const AstExpr& call,
   if (var.dtype() != extent->dtype()) extent = ir::cast(var.dtype(), *extent);
   scope.node = ir::MakeIterVar(ir::Range(ir::make_zero(var.dtype()), *extent), var,
                                ir::IterVarType::ThreadIndex, tag);
-  // vthread, cthread and virtual tags are virtual threads, as TVM's LaunchThread keys them.
-  bool is_virtual = tag == "vthread" || tag == "cthread" || tag.rfind("vthread.", 0) == 0;
-  scope.key = is_virtual ? "virtual_thread" : "thread_extent";
+  // TVM's LaunchThread keys "vthread" virtual_thread, every other tag thread_extent
+  // (lowering runs cthread and vthread.x serially by their tags).
+  scope.key = tag == "vthread" ? "virtual_thread" : "thread_extent";
   scope.value = *extent;
   scope.var = var;
   return scope;
 }
 
 Result<ir::Stmt> Translator::AttrScopeOver(const AstExpr& call, const std::string& name,
-                                           const std::function<Result<tir::Stmt>()>& body,
-                                           const SourceLoc& loc) {
+                                           const std::vector<AstStmt>& body, Place place,
+                                           BlockFrame* block, const SourceLoc& loc) {
   auto scope = EvalAttrScope(call, name);
   if (!scope) return scope.error();
   PushFrame();
   if (scope->var && !name.empty()) Define(name, Value::FromExpr(*scope->var));
-  auto inside = body();
+  auto inside = Body(body, place, block);
   PopFrame();
   if (!inside) return inside.error();
   std::optional<TName> t = TNameOf(*call.object);

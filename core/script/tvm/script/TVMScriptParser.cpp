@@ -556,6 +556,16 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
   };
   for (size_t index = 0; index < body.size(); ++index) {
     const AstStmt& s = body[index];
+    // A let, T.launch_thread or T.attr statement scopes the statements after it: `over`
+    // makes it around them, and this body ends with it.
+    auto scope_rest = [&](auto&& over) -> Status {
+      std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1, body.end());
+      auto scoped = over(rest);
+      if (!scoped) return scoped.error();
+      pending.push_back(*scoped);
+      index = body.size();
+      return Status::Ok();
+    };
     if (place == Place::Block) {
       bool handled = false;
       if (auto st = BlockHeader(s, *block, &handled); !st) return st.error();
@@ -575,14 +585,10 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
           continue;
         }
         if (IsAttrScope(v)) {
-          // T.launch_thread(...) / T.attr(...) scope the statements after them.
-          std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1,
-                                    body.end());
-          auto attr = AttrScopeOver(
-              v, "", [&] { return Body(rest, place, block); }, v.loc);
-          if (!attr) return attr.error();
-          pending.push_back(*attr);
-          index = body.size();
+          auto st = scope_rest([&](const std::vector<AstStmt>& rest) {
+            return AttrScopeOver(v, "", rest, place, block, v.loc);
+          });
+          if (!st) return st.error();
           continue;
         }
         if (t && t->name == "evaluate") {
@@ -633,12 +639,9 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
       case StmtKind::Assign: {
         if (s.annotation) {
           // v: T.float32 = value: a let around the statements after it.
-          std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1,
-                                    body.end());
-          auto let = Let(s, rest, place, block);
-          if (!let) return let.error();
-          pending.push_back(*let);
-          index = body.size();
+          auto st = scope_rest(
+              [&](const std::vector<AstStmt>& rest) { return Let(s, rest, place, block); });
+          if (!st) return st.error();
           continue;
         }
         if (s.target_exprs.size() != 1)
@@ -664,13 +667,10 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
             Define(target.text, *thread);
             continue;
           }
-          std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1,
-                                    body.end());
-          auto attr = AttrScopeOver(
-              value, target.text, [&] { return Body(rest, place, block); }, s.loc);
-          if (!attr) return attr.error();
-          pending.push_back(*attr);
-          index = body.size();
+          auto st = scope_rest([&](const std::vector<AstStmt>& rest) {
+            return AttrScopeOver(value, target.text, rest, place, block, s.loc);
+          });
+          if (!st) return st.error();
           continue;
         }
         if (t && t->name == "match_buffer") {
@@ -708,12 +708,9 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
         if (DefineShapeVariables(target, *v)) continue;
         if (v->is_expr() && target.kind == AstKind::Name) {
           // name = expression: a let around the statements after it, as TVM binds it.
-          std::vector<AstStmt> rest(body.begin() + static_cast<std::ptrdiff_t>(index) + 1,
-                                    body.end());
-          auto let = Let(s, *v, rest, place, block);
-          if (!let) return let.error();
-          pending.push_back(*let);
-          index = body.size();
+          auto st = scope_rest(
+              [&](const std::vector<AstStmt>& rest) { return Let(s, *v, rest, place, block); });
+          if (!st) return st.error();
           continue;
         }
         if (v->is_expr() || v->is_object())
@@ -773,8 +770,7 @@ Result<tir::Stmt> Translator::Body(const std::vector<AstStmt>& body, Place place
                            s.target_exprs[0]->loc);
             name = s.target_exprs[0]->text;
           }
-          auto attr = AttrScopeOver(
-              manager, name, [&] { return Body(s.body, Place::Nested, nullptr); }, s.loc);
+          auto attr = AttrScopeOver(manager, name, s.body, Place::Nested, nullptr, s.loc);
           if (!attr) return attr.error();
           pending.push_back(*attr);
           continue;

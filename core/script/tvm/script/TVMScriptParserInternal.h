@@ -9,7 +9,6 @@
 // constant, the T module).
 #pragma once
 
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -150,10 +149,10 @@ class Translator {
   // T.launch_thread(thread, extent) (the launched variable named `name`, or after its tag
   // when the script names none) or T.attr(node, key, value).
   Result<AttrScope> EvalAttrScope(const AstExpr& call, const std::string& name);
-  // The AttrStmt of `call` around `body`, evaluated with `name` bound to the launched
-  // thread; the body holds no block.
+  // The AttrStmt of `call` around the statements `body` (read at `place`), with `name`
+  // bound to the launched thread; they hold no block.
   Result<ir::Stmt> AttrScopeOver(const AstExpr& call, const std::string& name,
-                                 const std::function<Result<tir::Stmt>()>& body,
+                                 const std::vector<AstStmt>& body, Place place, BlockFrame* block,
                                  const SourceLoc& loc);
   Result<ir::Stmt> If(const AstStmt& s, const Expr& cond);
   Result<Buffer> AllocBuffer(const AstExpr& call, const std::string& name);
