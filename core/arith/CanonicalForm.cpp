@@ -10,9 +10,38 @@ namespace tessera::arith {
 
 using namespace ir;
 
+void ProductFactors(const Expr& e, std::vector<Expr>* out) {
+  auto* m = e.as<BinaryNode>();
+  if (m && m->kind == ExprKind::Mul) {
+    ProductFactors(m->a, out);
+    ProductFactors(m->b, out);
+    return;
+  }
+  out->push_back(e);
+}
+
+bool SameMonomial(const Expr& a, const Expr& b) {
+  if (ExprDeepEqual(a, b)) return true;
+  auto is_mul = [](const Expr& e) {
+    const auto* m = e.as<BinaryNode>();
+    return m && m->kind == ExprKind::Mul;
+  };
+  if (!is_mul(a) || !is_mul(b)) return false;
+  std::vector<Expr> fa, fb;
+  ProductFactors(a, &fa);
+  ProductFactors(b, &fb);
+  if (fa.size() != fb.size() || fa.size() < 2) return false;
+  auto less = [](const Expr& x, const Expr& y) { return CompareExpr(x, y) < 0; };
+  std::stable_sort(fa.begin(), fa.end(), less);
+  std::stable_sort(fb.begin(), fb.end(), less);
+  for (size_t i = 0; i < fa.size(); ++i)
+    if (!ExprDeepEqual(fa[i], fb[i])) return false;
+  return true;
+}
+
 int64_t LinearSum::CoeffOf(const Expr& atom) const {
   for (const SumTerm& t : terms) {
-    if (ExprDeepEqual(t.atom, atom)) return t.coeff;
+    if (SameMonomial(t.atom, atom)) return t.coeff;
   }
   return 0;
 }
@@ -20,7 +49,7 @@ int64_t LinearSum::CoeffOf(const Expr& atom) const {
 void LinearSum::AddTerm(const Expr& atom, int64_t coeff) {
   if (coeff == 0) return;
   for (size_t i = 0; i < terms.size(); ++i) {
-    if (!ExprDeepEqual(terms[i].atom, atom)) continue;
+    if (!SameMonomial(terms[i].atom, atom)) continue;
     auto c = CheckedAdd(terms[i].coeff, coeff);
     if (!c) {
       overflow = true;

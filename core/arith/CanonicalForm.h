@@ -1,8 +1,9 @@
 // LinearSum: the canonical simplifier's normal form of an integer expression,
 //   sum_i coeff_i * atom_i + base
-// where each atom is a variable, a product of atoms (a monomial, factors sorted by
-// CompareExpr) or an opaque node (floordiv, min, a load ...) whose own children are
-// canonical. Atoms are distinct (merged with ExprDeepEqual) and coefficients non-zero.
+// where each atom is a variable, a product of atoms (a monomial, its factors in the order
+// first written) or an opaque node (floordiv, min, a load ...) whose own children are
+// canonical. Atoms are distinct (merged with ExprDeepEqual, monomials up to the order of
+// their factors) and coefficients non-zero.
 // The constraint context also stores comparisons in this form (LinearFact).
 #pragma once
 
@@ -18,6 +19,11 @@ struct SumTerm {
   ir::Expr atom;
   int64_t coeff;
 };
+
+// The factors of a product chain (a * b * c: a, b, c), or `e` itself.
+void ProductFactors(const ir::Expr& e, std::vector<ir::Expr>* out);
+// Whether two monomial atoms are the same product up to the order of their factors.
+bool SameMonomial(const ir::Expr& a, const ir::Expr& b);
 
 struct LinearSum {
   ir::DataType dtype = ir::DataType::Int(32);

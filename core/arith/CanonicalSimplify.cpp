@@ -20,23 +20,12 @@ bool IsDivKind(ExprKind k) { return k == ExprKind::Div || k == ExprKind::FloorDi
 // The division that pairs with a modulo: Mod <-> Div, FloorMod <-> FloorDiv.
 ExprKind DivOfMod(ExprKind k) { return k == ExprKind::Mod ? ExprKind::Div : ExprKind::FloorDiv; }
 
-// The factors of a monomial atom (a product chain), or the atom itself.
-void Flatten(const Expr& e, std::vector<Expr>* out) {
-  auto* m = e.as<BinaryNode>();
-  if (m && m->kind == ExprKind::Mul) {
-    Flatten(m->a, out);
-    Flatten(m->b, out);
-    return;
-  }
-  out->push_back(e);
-}
-
+// a * b as one monomial atom, its factors in the order written (TVM keeps x * y and
+// y * x as written; LinearSum counts them as one term all the same).
 Expr MonomialProduct(const Expr& a, const Expr& b) {
   std::vector<Expr> factors;
-  Flatten(a, &factors);
-  Flatten(b, &factors);
-  std::stable_sort(factors.begin(), factors.end(),
-                   [](const Expr& x, const Expr& y) { return CompareExpr(x, y) < 0; });
+  ProductFactors(a, &factors);
+  ProductFactors(b, &factors);
   Expr r = factors[0];
   for (size_t i = 1; i < factors.size(); ++i) r = MakeBinary(ExprKind::Mul, r, factors[i]);
   return r;

@@ -14,20 +14,6 @@ namespace tessera::arith {
 using namespace ir;
 using namespace pattern;
 
-namespace {
-
-void ProductFactors(const Expr& e, std::vector<Expr>* out) {
-  auto* m = e.as<BinaryNode>();
-  if (m && m->kind == ExprKind::Mul) {
-    ProductFactors(m->a, out);
-    ProductFactors(m->b, out);
-    return;
-  }
-  out->push_back(e);
-}
-
-}  // namespace
-
 // The dividend as d*Q + R for a symbolic divisor d = c*f1*...*fk (one monomial): a term
 // is in Q when its factors include all of d's and c divides its coefficient. False when
 // d is no monomial or no term is such a multiple.
