@@ -154,17 +154,22 @@ Result<std::string> Blockize(ScheduleState* state, const Var& loop_var, bool pre
     AddInnerIterator(iv, d, vo, preserve_unit_iters, inner.get(), &inner_values, &inner_dom,
                      &subst);
   }
-  inner->reads = SubstitutedRegions(block.reads, subst);
-  inner->writes = SubstitutedRegions(block.writes, subst);
-  inner->body = SubstituteTir(block.body, subst);
+  // As TVM's blockize, each expression the new iterators change is simplified knowing
+  // the inner iterators' domains.
+  arith::Analyzer inner_analyzer;
+  for (const IterVar& iv : inner->iter_vars) inner_analyzer.Bind(iv->var, iv->dom);
+  inner->reads = SubstitutedRegions(block.reads, subst, &inner_analyzer);
+  inner->writes = SubstitutedRegions(block.writes, subst, &inner_analyzer);
+  inner->body = SubstituteTir(block.body, subst, &inner_analyzer);
   inner->init = ir::Stmt();
   inner->init_nest = nullptr;
   // The outer block's reads and writes are those of the inner block before it reads what
   // it writes.
   std::vector<BufferRegion> outer_reads = inner->reads;
   if (HasInit(block)) {
-    Stmt init = block.init.defined() ? MakeCompute(ir::Substitute(block.init, subst))
-                                     : SubstituteTir(block.init_nest, subst);
+    Stmt init = block.init.defined()
+                    ? SubstituteTir(MakeCompute(block.init), subst, &inner_analyzer)
+                    : SubstituteTir(block.init_nest, subst, &inner_analyzer);
     outer->init_nest = OuterInit(init, *inner, inner_values, inner_loops, block.name + "_init");
     // Under an outer reduction iterator the inner block accumulates into what earlier outer
     // iterations wrote, so it reads its writes (TVM's is_write_reduction).

@@ -93,51 +93,82 @@ Stmt MapRealizes(const Stmt& s, const std::function<Stmt(const BlockRealizeNode&
   return MapComputes(s, nullptr, f);
 }
 
-Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap) {
+namespace {
+
+// ir::Substitute on each expression a statement holds, the whole expression simplified
+// when the substitution changed it (the statements' structure is kept).
+class SimplifyingSubstituter : public ir::IRMutator {
+ public:
+  SimplifyingSubstituter(const ir::VarMap& vmap, arith::Analyzer* analyzer)
+      : vmap_(vmap), analyzer_(analyzer) {}
+  Expr Whole(const Expr& e) {
+    Expr r = ir::Substitute(e, vmap_);
+    return r.same_as(e) || !analyzer_ ? r : analyzer_->Simplify(r);
+  }
+
+ protected:
+  // Every expression kind is handled whole: the mutator never descends into one.
+  Expr VisitExprDefault(const Expr& e) override { return Whole(e); }
+  Expr VisitBinary(const ir::BinaryNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitVar(const ir::VarNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitNot(const ir::NotNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitSelect(const ir::SelectNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitCast(const ir::CastNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitCall(const ir::CallNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitBufferLoad(const ir::BufferLoadNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitProducerLoad(const ir::ProducerLoadNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitRamp(const ir::RampNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitBroadcast(const ir::BroadcastNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitLet(const ir::LetNode*, const Expr& e) override { return Whole(e); }
+  Expr VisitReduce(const ir::ReduceNode*, const Expr& e) override { return Whole(e); }
+
+ private:
+  const ir::VarMap& vmap_;
+  arith::Analyzer* analyzer_;
+};
+
+}  // namespace
+
+Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap, arith::Analyzer* simplify) {
   if (!s) return s;
-  if (const auto* c = As<ComputeNode>(s)) return MakeCompute(ir::Substitute(c->stmt, vmap));
+  SimplifyingSubstituter sub(vmap, simplify);
+  auto expr = [&](const Expr& e) { return e.defined() ? sub.Whole(e) : e; };
+  if (const auto* c = As<ComputeNode>(s)) return MakeCompute(sub.VisitStmt(c->stmt));
   if (const auto* seq = As<SeqNode>(s)) {
     std::vector<Stmt> out;
-    for (const Stmt& e : seq->seq) out.push_back(SubstituteTir(e, vmap));
+    for (const Stmt& e : seq->seq) out.push_back(SubstituteTir(e, vmap, simplify));
     return MakeSeq(std::move(out));
   }
   if (const auto* loop = As<ForNode>(s)) {
     auto n = std::make_shared<ForNode>(*loop);
-    n->min = ir::Substitute(loop->min, vmap);
-    n->extent = ir::Substitute(loop->extent, vmap);
-    n->body = SubstituteTir(loop->body, vmap);
+    n->min = expr(loop->min);
+    n->extent = expr(loop->extent);
+    n->body = SubstituteTir(loop->body, vmap, simplify);
     return n;
   }
   const auto* realize = As<BlockRealizeNode>(s);
   std::vector<Expr> values;
-  for (const Expr& v : realize->iter_values) values.push_back(ir::Substitute(v, vmap));
+  for (const Expr& v : realize->iter_values) values.push_back(expr(v));
   auto block = std::make_shared<BlockNode>(*realize->block);
-  for (auto* regions : {&block->reads, &block->writes}) {
-    for (BufferRegion& r : *regions) {
-      for (Range& range : r.region) {
-        range = Range(ir::Substitute(range.min, vmap), ir::Substitute(range.extent, vmap));
-      }
-    }
-  }
+  block->reads = SubstitutedRegions(block->reads, vmap, simplify);
+  block->writes = SubstitutedRegions(block->writes, vmap, simplify);
   for (MatchBufferRegion& m : block->match_buffers) {
-    for (Range& range : m.source.region) {
-      range = Range(ir::Substitute(range.min, vmap), ir::Substitute(range.extent, vmap));
-    }
+    for (Range& range : m.source.region) range = Range(expr(range.min), expr(range.extent));
   }
-  block->body = SubstituteTir(block->body, vmap);
-  if (block->init.defined()) block->init = ir::Substitute(block->init, vmap);
-  block->init_nest = SubstituteTir(block->init_nest, vmap);
-  return MakeBlockRealize(std::move(values), ir::Substitute(realize->predicate, vmap),
-                          std::move(block));
+  block->body = SubstituteTir(block->body, vmap, simplify);
+  if (block->init.defined()) block->init = sub.VisitStmt(block->init);
+  block->init_nest = SubstituteTir(block->init_nest, vmap, simplify);
+  return MakeBlockRealize(std::move(values), expr(realize->predicate), std::move(block));
 }
 
 std::vector<BufferRegion> SubstitutedRegions(const std::vector<BufferRegion>& regions,
-                                             const ir::VarMap& vmap) {
+                                             const ir::VarMap& vmap, arith::Analyzer* simplify) {
+  SimplifyingSubstituter sub(vmap, simplify);
   std::vector<BufferRegion> out;
   for (const BufferRegion& r : regions) {
     BufferRegion n{r.buffer, {}};
     for (const Range& range : r.region)
-      n.region.emplace_back(ir::Substitute(range.min, vmap), ir::Substitute(range.extent, vmap));
+      n.region.emplace_back(sub.Whole(range.min), sub.Whole(range.extent));
     out.push_back(std::move(n));
   }
   return out;

@@ -3,6 +3,7 @@
 
 #include <functional>
 
+#include "arith/Analyzer.h"
 #include "ir/Functor.h"
 #include "support/Result.h"
 #include "tir/ScheduleState.h"
@@ -20,12 +21,15 @@ Stmt MapComputes(const Stmt& s, const std::function<ir::Stmt(const ir::Stmt&)>& 
                  const std::function<Stmt(const BlockRealizeNode&)>& on_realize = nullptr);
 
 // Replaces the mapped variables everywhere in `s` (computations, loop bounds, bindings,
-// predicates, nested blocks and their regions).
-Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap);
+// predicates, nested blocks and their regions). With `simplify`, each expression the
+// substitution changed is simplified as a whole with what the analyzer knows (TVM's
+// blockize: (v_o * 16 + v_i) // 16 is v_o where v_i is bound to [0, 16)).
+Stmt SubstituteTir(const Stmt& s, const ir::VarMap& vmap, arith::Analyzer* simplify = nullptr);
 // `regions` with the mapped variables replaced in every range (a block's reads or writes
-// rewritten for new iterators).
+// rewritten for new iterators), simplified as SubstituteTir does.
 std::vector<BufferRegion> SubstitutedRegions(const std::vector<BufferRegion>& regions,
-                                             const ir::VarMap& vmap);
+                                             const ir::VarMap& vmap,
+                                             arith::Analyzer* simplify = nullptr);
 // `predicate` and-ed onto the predicate of each block realize directly below `s`.
 Stmt AppendPredicate(const Stmt& s, const Expr& predicate);
 // The bindings of the block realizes directly below `s` in their affine normal form
