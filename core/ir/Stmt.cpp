@@ -77,6 +77,11 @@ Stmt MakeAttr(AttrTarget node, std::string key, Expr value, Stmt body) {
   return std::make_shared<const AttrStmtNode>(std::move(node), std::move(key), std::move(value),
                                               std::move(body));
 }
+const IterVar* LaunchedThread(const AttrStmtNode& attr) {
+  const IterVar* iv = std::get_if<IterVar>(&attr.node);
+  if (!iv || !*iv || (attr.key != "thread_extent" && attr.key != "virtual_thread")) return nullptr;
+  return iv;
+}
 Stmt MakeAssert(Expr cond, std::string message, Stmt body) {
   return std::make_shared<const AssertStmtNode>(std::move(cond), StringImm(std::move(message)),
                                                 std::move(body));

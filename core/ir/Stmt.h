@@ -156,6 +156,10 @@ struct AttrStmtNode : StmtNode {
         body(std::move(b)) {}
 };
 
+// The thread an AttrStmt launches (T.launch_thread: key thread_extent or virtual_thread
+// on a thread IterVar, whose variable the body uses), or nullptr for any other attribute.
+const IterVar* LaunchedThread(const AttrStmtNode& attr);
+
 struct AssertStmtNode : StmtNode {
   static constexpr StmtKind kKind = StmtKind::AssertStmt;
   Expr condition;

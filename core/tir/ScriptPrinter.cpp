@@ -286,8 +286,7 @@ void Printer::PrintIr(const ir::Stmt& s) {
 void Printer::PrintAttr(const ir::AttrStmtNode* attr) {
   PushFrame();
   std::string lhs, rhs;
-  const ir::IterVar* thread = std::get_if<ir::IterVar>(&attr->node);
-  if (thread && *thread && (attr->key == "thread_extent" || attr->key == "virtual_thread")) {
+  if (const ir::IterVar* thread = ir::LaunchedThread(*attr)) {
     const Var& v = (*thread)->var;
     std::string launched = NameOf(v.get(), v.name());
     if (!Defined(v.get())) {

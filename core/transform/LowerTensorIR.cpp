@@ -83,9 +83,8 @@ class AutoUnroll : public ir::IRMutator {
 class LaunchedThreadsAsLoops : public ir::IRMutator {
  protected:
   ir::Stmt VisitAttrStmt(const ir::AttrStmtNode* n, const ir::Stmt& s) override {
-    const ir::IterVar* iv = std::get_if<ir::IterVar>(&n->node);
-    if (!iv || !*iv || (n->key != "thread_extent" && n->key != "virtual_thread"))
-      return ir::IRMutator::VisitAttrStmt(n, s);
+    const ir::IterVar* iv = ir::LaunchedThread(*n);
+    if (!iv) return ir::IRMutator::VisitAttrStmt(n, s);
     ir::Stmt body = VisitStmt(n->body);
     Expr zero = ir::make_zero(n->value.dtype());
     const Var& var = (*iv)->var;

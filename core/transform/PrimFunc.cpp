@@ -68,9 +68,7 @@ class UndefinedVarCollector : public IRVisitor {
   }
   // A launched thread's variable is defined by its thread_extent (TVM's well-formedness).
   void VisitAttrStmt(const AttrStmtNode* n, const Stmt& s) override {
-    const IterVar* iv = std::get_if<IterVar>(&n->node);
-    if (iv && *iv && (n->key == "thread_extent" || n->key == "virtual_thread"))
-      Define((*iv)->var.get());
+    if (const IterVar* iv = LaunchedThread(*n)) Define((*iv)->var.get());
     IRVisitor::VisitAttrStmt(n, s);
   }
   void VisitAllocate(const AllocateNode* n, const Stmt&) override {
