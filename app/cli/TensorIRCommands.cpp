@@ -287,7 +287,8 @@ int TensorIRRun(const script::ScriptProgram& program, const ParsedArgs& args, st
   auto lowered = LowerScheduled(program, func, err, true, target);
   if (!lowered) return kBadInput;
   auto arguments =
-      MakeTirArguments(func, lowered->func, vars, static_cast<uint64_t>(*seed), kDefaultShapeValue);
+      MakeTirArguments(func, lowered->func, vars, static_cast<uint64_t>(*seed), kDefaultShapeValue,
+                       program.tir_schedule->state().param_layouts());
   if (!arguments) return UsageError("run", arguments.error().message, err);
   PrintScalarNotes(arguments->scalars, out);
   if (target == "cuda-emulator")
@@ -367,7 +368,8 @@ int TensorIRProfile(const script::ScriptProgram& program, const ParsedArgs& args
   int code = kSuccess;
   auto kernel = BuildKernel(*lowered, target, err, &code);
   if (!kernel) return code;
-  auto arguments = MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue);
+  auto arguments = MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue,
+                                    program.tir_schedule->state().param_layouts());
   if (!arguments) return UsageError("profile", arguments.error().message, err);
   KernelArguments call;
   call.buffers = arguments->buffers;

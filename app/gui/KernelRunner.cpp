@@ -56,7 +56,8 @@ bool IsTensorIR(const RunRequest& r) { return r.program->is_tensorir(); }
 // A TensorIR document's arrays, made as `tessera-cli run` makes them (TirReference.h).
 Result<Arrays> MakeTirArrays(const RunRequest& r) {
   auto made = reference::MakeTirArguments(r.program->tir_schedule->func(), r.function->func, {}, 1,
-                                          r.shape_var_value);
+                                          r.shape_var_value,
+                                          r.program->tir_schedule->state().param_layouts());
   if (!made.ok()) return made.error();
   return Arrays{std::move(made->buffers), std::move(made->is_output),
                 std::move(made->scalars.values)};
@@ -106,7 +107,10 @@ void TakeChecks(const std::vector<reference::OutputCheck>& checks, RunResult& re
 // (`before`: the arrays as they were before the call), as `tessera-cli run --check`.
 void CheckTir(const RunRequest& r, const Arrays& before, const Arrays& kernel, RunResult& result) {
   auto start = Clock::now();
-  reference::TirArguments inputs{before.buffers, before.is_output, {before.scalars, {}, {}}};
+  reference::TirArguments inputs{before.buffers,
+                                 before.is_output,
+                                 {before.scalars, {}, {}},
+                                 r.program->tir_schedule->state().param_layouts()};
   auto expected =
       reference::TirExpectedOutputs(r.program->tir_original, r.program->tir_te_args, inputs);
   result.check_ms = Ms(start);

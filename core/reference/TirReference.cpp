@@ -1,6 +1,7 @@
 #include "reference/TirReference.h"
 
 #include "ir/Functor.h"
+#include "reference/ParamLayouts.h"
 #include "runtime/KernelArguments.h"
 #include "transform/LowerTensorIR.h"
 
@@ -38,8 +39,10 @@ std::set<const void*> WrittenParams(const tir::PrimFunc& f) {
 
 Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::PrimFunc& lowered,
                                       const runtime::ScalarArgs& vars, uint64_t seed,
-                                      int64_t default_shape) {
+                                      int64_t default_shape,
+                                      const std::vector<tir::ParamLayoutChange>& layouts) {
   TirArguments a;
+  a.layouts = layouts;
   auto scalars = runtime::BindScalarParameters(lowered, vars, default_shape);
   if (!scalars) return scalars.error();
   a.scalars = std::move(*scalars);
@@ -51,10 +54,21 @@ Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::P
     auto array = runtime::NDArray::Empty(*shape, b->dtype);
     if (!array) return Error("parameter " + b->name + ": " + array.error().message);
     bool output = written.count(b.get()) != 0;
-    if (output)
+    LayoutChain changes = ChangesOf(layouts, i);
+    if (output) {
       array->Fill(0.0);
-    else
+    } else if (changes.empty()) {
       array->FillRandom(seed + i);
+    } else {
+      auto before = ShapeBefore(changes);
+      if (!before) return Error("parameter " + b->name + ": " + before.error().message);
+      auto original = runtime::NDArray::Empty(*before, b->dtype);
+      if (!original) return Error("parameter " + b->name + ": " + original.error().message);
+      original->FillRandom(seed + i);
+      auto moved = ToTransformedLayout(*original, *shape, changes);
+      if (!moved) return Error("parameter " + b->name + ": " + moved.error().message);
+      array = std::move(moved);
+    }
     a.buffers.push_back(std::move(*array));
     a.is_output.push_back(output);
   }
@@ -62,6 +76,21 @@ Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::P
 }
 
 namespace {
+
+// `a` with the parameters whose layout the schedule changed in their layouts before
+// (outputs zero), as the unscheduled function takes them.
+Result<TirArguments> InLayoutsBefore(const TirArguments& a) {
+  TirArguments before = a;
+  for (size_t i = 0; i < a.buffers.size(); ++i) {
+    LayoutChain changes = ChangesOf(a.layouts, i);
+    if (changes.empty()) continue;
+    auto original = ToOriginalLayout(a.buffers[i], changes);
+    if (!original) return original.error();
+    if (a.is_output[i]) original->Fill(0.0);
+    before.buffers[i] = std::move(*original);
+  }
+  return before;
+}
 
 Result<TirExpected> FromOracle(const std::vector<te::Tensor>& te_args, const TirArguments& a) {
   TensorArrays inputs;
@@ -102,8 +131,11 @@ Result<TirExpected> TirExpectedOutputs(const tir::PrimFunc& original,
     return Error("the reference needs one array per parameter of " + original.name + " (" +
                  std::to_string(original.params.size()) + "), got " +
                  std::to_string(a.buffers.size()));
-  if (!te_args.empty() && te_args.size() == original.params.size()) return FromOracle(te_args, a);
-  return FromInterpreter(original, a);
+  auto before = InLayoutsBefore(a);
+  if (!before) return before.error();
+  if (!te_args.empty() && te_args.size() == original.params.size())
+    return FromOracle(te_args, *before);
+  return FromInterpreter(original, *before);
 }
 
 std::vector<OutputCheck> CompareTirOutputs(const tir::PrimFunc& f, const TirArguments& a,
@@ -119,6 +151,14 @@ std::vector<OutputCheck> CompareTirOutputs(const tir::PrimFunc& f, const TirArgu
       missing.shapes_match = false;
       checks.push_back({name, missing});
       continue;
+    }
+    LayoutChain changes = ChangesOf(a.layouts, i);
+    if (!changes.empty()) {
+      auto original = ToOriginalLayout(after[i], changes);
+      if (original) {
+        checks.push_back({name, Compare(*original, expected.outputs[k++])});
+        continue;
+      }
     }
     checks.push_back({name, Compare(after[i], expected.outputs[k++])});
   }

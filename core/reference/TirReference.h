@@ -18,6 +18,7 @@
 #include "runtime/NDArray.h"
 #include "support/Result.h"
 #include "te/Tensor.h"
+#include "tir/ScheduleState.h"
 #include "tir/Stmt.h"
 #include "transform/PrimFunc.h"
 
@@ -31,15 +32,20 @@ struct TirArguments {
   std::vector<runtime::NDArray> buffers;  // one per parameter of the function, in order
   std::vector<bool> is_output;
   runtime::ScalarBinding scalars;  // every scalar parameter of the lowered function
+  // The parameters whose layout the schedule changed (ParamLayouts.h): the reference
+  // reads and writes them in the layouts before.
+  std::vector<tir::ParamLayoutChange> layouts;
 };
 
 // Random inputs (from seed + parameter index) and zero outputs in the shapes of `f`'s
-// parameters; the scalar parameters of `lowered` from `vars`, or (runtime's
+// parameters (an input whose layout `layouts` changed: random in its layout before, moved
+// to its layout now); the scalar parameters of `lowered` from `vars`, or (runtime's
 // BindScalarParameters) `default_shape` for a shape variable it lacks. Errors name the
 // parameter.
 Result<TirArguments> MakeTirArguments(const tir::PrimFunc& f, const transform::PrimFunc& lowered,
                                       const runtime::ScalarArgs& vars, uint64_t seed,
-                                      int64_t default_shape);
+                                      int64_t default_shape,
+                                      const std::vector<tir::ParamLayoutChange>& layouts = {});
 
 struct TirExpected {
   std::string reference;                  // what computed it ("te oracle", ...)

@@ -8,7 +8,8 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Reference.cpp
 )
 # A TensorIR document's check: its unscheduled function on the same inputs.
-list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/TirReference.cpp)
+list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/TirReference.cpp
+     ${CMAKE_CURRENT_LIST_DIR}/ParamLayouts.cpp)
 # The GPU emulator's check: a CUDA schedule run on the emulator against the oracle.
 list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/EmulatorRun.cpp)
 list(APPEND TESSERA_CORE_SOURCES ${CMAKE_CURRENT_LIST_DIR}/EmulatorCheck.cpp)

@@ -129,7 +129,8 @@ std::variant<transform::LoweredProgram, BuildFailure> LowerTensorIRKernel(
     return BuildFailure{MeasureStatus::BuildError, "lowering failed: " + lowered.error().message};
   runtime::ScalarArgs vars;
   for (const auto& [name, value] : request.shape_vars) vars[name] = runtime::ScalarValue(value);
-  auto arrays = reference::MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue);
+  auto arrays = reference::MakeTirArguments(func, lowered->func, vars, 1, kDefaultShapeValue,
+                                            k.program.tir_schedule->state().param_layouts());
   if (!arrays) return BuildFailure{MeasureStatus::RunError, "arguments: " + arrays.error().message};
   k.scalars = arrays->scalars.values;
   k.buffers = arrays->buffers;

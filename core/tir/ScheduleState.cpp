@@ -125,8 +125,13 @@ void ScheduleState::Replace(const StmtNode* old, Stmt replacement) {
   func_.body = schedule_state_detail::Rebuild(func_.body, old, replacement);
 }
 
-void ScheduleState::ReplaceParam(const Buffer& from, const Buffer& to) {
-  for (Buffer& b : func_.params) b = b == from ? to : b;
+void ScheduleState::ReplaceParam(const Buffer& from, const Buffer& to, const ir::IndexMap& map,
+                                 const ir::IndexMap& pad_value) {
+  for (size_t i = 0; i < func_.params.size(); ++i) {
+    if (func_.params[i] != from) continue;
+    func_.params[i] = to;
+    if (map) param_layouts_.push_back({i, from->shape, map, pad_value});
+  }
 }
 
 }  // namespace tessera::tir

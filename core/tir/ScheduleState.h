@@ -12,6 +12,16 @@
 
 namespace tessera::tir {
 
+// What transform_layout did to a function parameter: element x of the parameter before
+// is element map(x) after; cells no element maps to hold pad_value (none: unspecified).
+// The reference check runs the unscheduled function on arrays in the layouts before.
+struct ParamLayoutChange {
+  size_t position = 0;  // among the function's buffer parameters
+  std::vector<Expr> shape_before;
+  ir::IndexMap map;
+  ir::IndexMap pad_value;
+};
+
 class ScheduleState {
  public:
   explicit ScheduleState(PrimFunc func) : func_(std::move(func)) {}
@@ -37,11 +47,16 @@ class ScheduleState {
 
   // Replaces the subtree `old` by `replacement`.
   void Replace(const StmtNode* old, Stmt replacement);
-  // The function parameter `from` becomes `to` (a buffer whose layout changed).
-  void ReplaceParam(const Buffer& from, const Buffer& to);
+  // The function parameter `from` becomes `to` (a buffer whose layout changed); with a
+  // map, its elements moved as ParamLayoutChange says.
+  void ReplaceParam(const Buffer& from, const Buffer& to, const ir::IndexMap& map = nullptr,
+                    const ir::IndexMap& pad_value = nullptr);
+  // In the order made.
+  const std::vector<ParamLayoutChange>& param_layouts() const { return param_layouts_; }
 
  private:
   PrimFunc func_;
+  std::vector<ParamLayoutChange> param_layouts_;
 };
 
 // The body below a node: a loop's body, a block's body (for a realize), or the node.

@@ -80,6 +80,23 @@ class TestTirLayoutCli : public QObject, protected CliScriptFolder {
              qPrintable(r.out));
   }
 
+  // run --check of a schedule that changed a parameter's layout: the unscheduled function
+  // reads and writes the arrays in their layouts before (a padded input holds the pad
+  // value its assumption promises; a padded output is compared where elements map).
+  void runCheckThroughChangedParameterLayouts_data() {
+    QTest::addColumn<QString>("program");
+    for (const char* p :
+         {"layout_read_pad_assume", "layout_write_pad_constant", "layout_read_input_tile",
+          "layout_nchw_nchwc_pad", "blockize_packed_layout"})
+      QTest::newRow(p) << QString(p);
+  }
+  void runCheckThroughChangedParameterLayouts() {
+    QFETCH(QString, program);
+    Run r = Cli({"run", Program(program), "--check"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.out.contains(" 0 mismatches") && !r.out.contains("MISMATCH"), qPrintable(r.out));
+  }
+
   // A buffer no transform touched: the identity layout, as the function declares it.
   void anUntransformedBuffer() {
     Run r = Cli({"layout", Program("layout_read_pad_assume"), "--buffer", "B", "--json"});

@@ -598,7 +598,7 @@ Status TransformLayout(ScheduleState* state, const std::string& block_name, size
     new_scope = MakeBlockRealize(r->iter_values, r->predicate, std::move(block));
   }
   state->Replace(scope, new_scope);
-  if (is_param) state->ReplaceParam(buffer, new_buffer);
+  if (is_param) state->ReplaceParam(buffer, new_buffer, index_map, pad_value);
   return Status::Ok();
 }
 
