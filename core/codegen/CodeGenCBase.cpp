@@ -4,6 +4,7 @@
 
 #include "codegen/BufferIndex.h"
 #include "ir/ExprOp.h"
+#include "ir/TargetCalls.h"
 
 namespace tessera::codegen {
 
@@ -157,6 +158,16 @@ std::string CodeGenCBase::VisitCall(const CallNode* n, const Expr& e) {
     std::string args;
     for (size_t i = 0; i < n->args.size(); ++i) args += (i ? ", " : "") + VisitExpr(n->args[i]);
     return n->op + "(" + args + ")";
+  }
+  if (n->op == kReinterpret) {
+    Fail("T.reinterpret(\"" + n->dtype.str() +
+         "\", ...) compiles only for the CPU (the LLVM backend), not to C or CUDA");
+    return VisitExprDefault(e);
+  }
+  if (auto llvm = AsLLVMIntrinCall(*n)) {
+    Fail("the LLVM intrinsic " + llvm->name + " (T." + n->op.substr(4) +
+         ") compiles only for the CPU (the LLVM backend), not to C or CUDA");
+    return VisitExprDefault(e);
   }
   Fail("unsupported intrinsic '" + n->op + "'");
   return VisitExprDefault(e);

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "ir/Functor.h"
+#include "ir/TargetCalls.h"
 #include "support/Result.h"
 #include "transform/PrimFunc.h"
 
@@ -121,6 +122,8 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   llvm::Value* EmitExpF32(llvm::Value* x);  // inline float32 exp (scalar or vector)
   llvm::Value* EmitIfThenElseExpr(const ir::CallNode* n);
   llvm::Value* EmitExternCall(const ir::CallNode* n);
+  llvm::Value* EmitReinterpret(const ir::CallNode* n);
+  llvm::Value* EmitLLVMIntrinsic(const ir::CallNode* n, const ir::LLVMIntrinCall& call);
   llvm::Value* EmitLibmCall(const std::string& name, const std::vector<llvm::Value*>& args,
                             ir::DataType t);
 

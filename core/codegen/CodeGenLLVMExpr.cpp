@@ -6,6 +6,7 @@
 #include "ir/BitIntrinsics.h"
 #include "ir/ExprOp.h"
 #include "ir/MathIntrinsics.h"
+#include "ir/TargetCalls.h"
 
 namespace tessera::codegen {
 
@@ -219,6 +220,8 @@ llvm::Value* CodeGenLLVM::VisitCall(const CallNode* n, const Expr& e) {
                                  b_->CreateSExtOrTrunc(offset, b_->getInt64Ty()));
   }
   if (n->call_kind == CallKind::Extern) return EmitExternCall(n);
+  if (n->op == kReinterpret && n->args.size() == 1) return EmitReinterpret(n);
+  if (auto call = AsLLVMIntrinCall(*n)) return EmitLLVMIntrinsic(n, *call);
   Fail("unsupported intrinsic '" + n->op + "'");
   return VisitExprDefault(e);
 }

@@ -24,6 +24,7 @@
 #include "codegen/CodeGenLLVM.h"
 #include "codegen/CpuTarget.h"
 #include "codegen/ExternCalls.h"
+#include "codegen/IntrinsicFeatures.h"
 
 namespace tessera::codegen {
 
@@ -154,6 +155,7 @@ Result<OptimizedModule> Generate(const transform::PrimFunc& f, const LLVMOptions
                     .Compile(f);
   if (!module.ok()) return module.error();
   std::unique_ptr<llvm::Module> m = std::move(module).value();
+  if (Status s = CheckIntrinsicFeatures(*m, *(*tm)->getMCSubtargetInfo()); !s) return s.error();
   m->setDataLayout((*tm)->createDataLayout());
   m->setTargetTriple((*tm)->getTargetTriple().str());
   stats.codegen_ms = MillisecondsSince(start);

@@ -6,6 +6,7 @@
 #include "ir/BitIntrinsics.h"
 #include "ir/Functor.h"
 #include "ir/MathIntrinsics.h"
+#include "ir/TargetCalls.h"
 #include "runtime/ArgBinder.h"
 
 namespace tessera::runtime {
@@ -230,6 +231,16 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
       return VisitExpr(n->args[0]);
     if (n->op == "if_then_else" && n->args.size() == 3) return IfThenElse(n);
     if (auto bit = ir::LookupBitOp(n->op)) return BitCall(n, *bit);
+    if (n->op == ir::kReinterpret && n->args.size() == 1) {
+      Value v = VisitExpr(n->args[0]);
+      if (failed()) return v;
+      std::string err;
+      auto r = ApplyReinterpret(n->dtype, v, &err);
+      return r ? std::move(*r) : Fail(err);
+    }
+    if (auto llvm = ir::AsLLVMIntrinCall(*n))
+      return Fail("the interpreter does not run LLVM intrinsics (" + llvm->name +
+                  "); only the LLVM backend compiles them");
     auto info = ir::LookupMathOp(n->op);
     if (!info || static_cast<int>(n->args.size()) != info->arity)
       return Fail("the interpreter does not know the call '" + n->op + "' with " +

@@ -1,6 +1,7 @@
 #include "runtime/InterpreterValue.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "runtime/NDArray.h"
@@ -243,6 +244,51 @@ Value ApplyNot(const Value& a) {
   Value r;
   r.type = DataType::Bool(a.lanes());
   for (int l = 0; l < a.lanes(); ++l) r.i.push_back(!a.as_bool(l));
+  return r;
+}
+
+std::optional<Value> ApplyReinterpret(DataType t, const Value& v, std::string* error) {
+  auto representable = [](DataType d) {
+    return d.bits() % 8 == 0 && (!d.is_float() || d.bits() == 32 || d.bits() == 64);
+  };
+  const DataType from = v.type;
+  if (!representable(from) || !representable(t) ||
+      int64_t(from.bits()) * from.lanes() != int64_t(t.bits()) * t.lanes()) {
+    *error = "cannot reinterpret " + from.str() + " as " + t.str();
+    return std::nullopt;
+  }
+  std::vector<unsigned char> bytes(size_t(from.bits() / 8) * size_t(from.lanes()));
+  for (int l = 0; l < from.lanes(); ++l) {
+    unsigned char* at = bytes.data() + size_t(l) * size_t(from.bits() / 8);
+    if (from.is_float() && from.bits() == 32) {
+      float x = static_cast<float>(v.as_double(l));
+      std::memcpy(at, &x, 4);
+    } else if (from.is_float()) {
+      double x = v.as_double(l);
+      std::memcpy(at, &x, 8);
+    } else {
+      uint64_t x = static_cast<uint64_t>(v.as_int(l));
+      std::memcpy(at, &x, size_t(from.bits() / 8));  // little-endian: the low bytes
+    }
+  }
+  Value r;
+  r.type = t;
+  for (int l = 0; l < t.lanes(); ++l) {
+    const unsigned char* at = bytes.data() + size_t(l) * size_t(t.bits() / 8);
+    if (t.is_float() && t.bits() == 32) {
+      float x;
+      std::memcpy(&x, at, 4);
+      r.f.push_back(x);
+    } else if (t.is_float()) {
+      double x;
+      std::memcpy(&x, at, 8);
+      r.f.push_back(x);
+    } else {
+      uint64_t x = 0;
+      std::memcpy(&x, at, size_t(t.bits() / 8));
+      r.i.push_back(WrapInt(t, static_cast<int64_t>(x)));
+    }
+  }
   return r;
 }
 

@@ -113,6 +113,10 @@ std::optional<Value> ApplyBinary(ir::ExprKind kind, const Value& a, const Value&
                                  std::string* error);
 Value ApplyNot(const Value& a);
 Value ApplyCast(ir::DataType t, const Value& v);
+// The bits of v's lanes, first lane lowest (little-endian memory order), read as t's
+// lanes (tir.reinterpret); nullopt with `*error` set when the sizes differ or a lane type
+// is not a whole number of bytes or is float16.
+std::optional<Value> ApplyReinterpret(ir::DataType t, const Value& v, std::string* error);
 // Lane-wise choice (a scalar condition chooses for every lane).
 Value ApplySelect(const Value& cond, const Value& t, const Value& f);
 

@@ -14,6 +14,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/lang/Args.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/driver/LowerArgs.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/ExprBuiltins.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/TargetCallBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TvmScriptIntrinsics.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/TvmScriptModule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/script/FromSource.cpp
@@ -77,3 +78,15 @@ add_custom_command(
   DEPENDS ${CMAKE_CURRENT_LIST_DIR}/tvm/topi/topi.py ${CMAKE_CURRENT_LIST_DIR}/EmbedText.cmake
   COMMENT "Embedding tvm/topi/topi.py")
 list(APPEND TESSERA_CORE_SOURCES ${TESSERA_TOPI_PRELUDE})
+# tvm.tir.tensor_intrin likewise (tvm/tir/tensor_intrin/tensor_intrin.py).
+set(TESSERA_TENSOR_INTRIN_PRELUDE ${CMAKE_CURRENT_BINARY_DIR}/generated/TensorIntrinPrelude.cpp)
+set(TESSERA_TENSOR_INTRIN_PY ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/tensor_intrin/tensor_intrin.py)
+add_custom_command(
+  OUTPUT ${TESSERA_TENSOR_INTRIN_PRELUDE}
+  COMMAND ${CMAKE_COMMAND} -DIN=${TESSERA_TENSOR_INTRIN_PY} -DOUT=${TESSERA_TENSOR_INTRIN_PRELUDE}
+          -DFUNCTION=TensorIntrinPreludeSource -DNAMESPACE=tessera::script
+          -P ${CMAKE_CURRENT_LIST_DIR}/EmbedText.cmake
+  DEPENDS ${TESSERA_TENSOR_INTRIN_PY} ${CMAKE_CURRENT_LIST_DIR}/EmbedText.cmake
+  COMMENT "Embedding tvm/tir/tensor_intrin/tensor_intrin.py")
+list(APPEND TESSERA_CORE_SOURCES ${TESSERA_TENSOR_INTRIN_PRELUDE}
+     ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/tensor_intrin/TensorIntrinModule.cpp)

@@ -7,6 +7,7 @@
 
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
+#include "ir/TargetCalls.h"
 
 namespace tessera::tir::script_text {
 
@@ -124,6 +125,11 @@ Doc ScriptWriter::Print(const Expr& e) {
       }
       // TVM's builtins print by their name without the "tir." namespace
       // (T.tvm_mma_sync); a type annotation by the type it stands for.
+      if (ir::PrintsDtypeFirst(n->op)) {
+        std::string s = T(n->op.substr(4)) + "(\"" + e.dtype().str() + "\"";
+        for (const Expr& a : n->args) s += ", " + Str(a);
+        return {s + ")", kAtom};
+      }
       if (n->op == "type_annotation" && n->args.empty())
         return {T("type_annotation") + "(\"" + e.dtype().str() + "\")", kAtom};
       if (n->op.rfind("tir.", 0) == 0) return Call(T(n->op.substr(4)), n->args);

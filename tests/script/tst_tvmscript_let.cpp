@@ -76,7 +76,8 @@ class TestTvmScriptLet : public QObject {
     };
     const std::vector<Case> cases = {
         {LetFunc("f", "v", "T.int32"), "s.py:9:26: error: the value is float32, not the int32"},
-        {LetFunc("f", "v", "T.Buffer"), "s.py:9:16: error: a let's type must be a scalar type"},
+        {LetFunc("f", "v", "T.Buffer"),
+         "s.py:9:16: error: a let's type must be a type such as T.float32"},
         {"@T.prim_func\n"
          "def f(A: T.Buffer((64,), 'float32'), B: T.Buffer((64,), 'float32')):\n"
          "    with T.block('root'):\n"

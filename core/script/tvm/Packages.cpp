@@ -16,6 +16,7 @@
 #include "script/tvm/te/TeBuiltins.h"
 #include "script/tvm/tir/ScalableVectors.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
+#include "script/tvm/tir/tensor_intrin/TensorIntrinModule.h"
 #include "script/tvm/topi/Topi.h"
 
 namespace tessera::script {
@@ -200,6 +201,8 @@ const std::vector<TvmPackage>& TvmPackages() {
       {"tvm.tir", InstallTir, nullptr},
       {"tvm.tir.schedule", InstallTirSchedule, nullptr},
       {"tvm.topi", nullptr, RegisterTopiBuiltins},
+      {"tvm.tir.tensor_intrin", nullptr, LoadTensorIntrinModule},
+      {"tvm.s_tir.tensor_intrin", nullptr, LoadSTirTensorIntrinModule},
       {"pytest", RegisterPytest, nullptr},
   };
   return kPackages;

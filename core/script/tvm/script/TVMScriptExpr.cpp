@@ -224,6 +224,12 @@ Result<Value> Translator::Eval(const AstExpr& e) {
             return BufferAccessPtr(buffer, c);
           });
         }
+        if (e.text == "vload") {
+          ir::Buffer buffer = b->buffer;
+          return MakeFunction("vload", [buffer](Interpreter&, const CallArgs& c) {
+            return BufferVLoad(buffer, c);
+          });
+        }
         if (e.text == "elem_offset")
           return Value::FromExpr(b->buffer->elem_offset.defined() ? b->buffer->elem_offset
                                                                   : ir::Expr(0));
@@ -270,8 +276,9 @@ Result<Value> Translator::Eval(const AstExpr& e) {
         if (!args) return args.error();
         return interp_.CallValue(*fn, *args);
       }
-      // A buffer's method (A.access_ptr("r")).
-      if (e.object->kind == AstKind::Attribute && e.object->text == "access_ptr") {
+      // A buffer's method (A.access_ptr("r"), A.vload([0], "int8x64")).
+      if (e.object->kind == AstKind::Attribute &&
+          (e.object->text == "access_ptr" || e.object->text == "vload")) {
         auto object = Eval(*e.object->object);
         if (!object) return object.error();
         if (BufferOf(*object)) {
@@ -283,8 +290,8 @@ Result<Value> Translator::Eval(const AstExpr& e) {
         }
       }
       return Error("calls of " + to_source(*e.object) +
-                       " are not supported in TVMScript (only T.* functions and "
-                       "Buffer.access_ptr)",
+                       " are not supported in TVMScript (only T.* functions, "
+                       "Buffer.access_ptr and Buffer.vload)",
                    e.loc);
     }
     case AstKind::Unary: {

@@ -447,7 +447,7 @@ Result<ir::Stmt> Translator::Let(const AstStmt& s, const Value& v, const std::ve
     std::optional<TName> t = TNameOf(*s.annotation);
     dtype = t ? ir::DataType::parse(t->name) : std::nullopt;
     if (!dtype || t->name == "handle")
-      return Error("a let's type must be a scalar type such as T.float32 or T.int32",
+      return Error("a let's type must be a type such as T.float32, T.int32 or T.int8x4",
                    s.annotation->loc);
   }
   if (value->dtype() != *dtype)

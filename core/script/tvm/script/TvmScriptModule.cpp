@@ -27,7 +27,9 @@ constexpr const char* kExpressionFunctions[] = {
     "round",       "trunc",       "pow",         "Not",          "And",         "Or",
     "max_value",   "min_value",   "shift_left",  "shift_right",  "bitwise_and", "bitwise_or",
     "bitwise_xor", "bitwise_not", "call_extern", "call_intrin",  "likely",      "Ramp",
-    "Broadcast"};
+    "Broadcast",   "reinterpret"};
+// The calls of LLVM intrinsics (ir/TargetCalls.h): expression functions as well.
+constexpr const char* kLLVMCallFunctions[] = {"call_llvm_pure_intrin", "call_llvm_intrin"};
 
 // The expression functions TVM's ir_builder wraps with _op_wrapper, which drops a
 // `dtype=` keyword (TVM's own tests write T.if_then_else(c, a, b, dtype="float32")).
@@ -57,7 +59,8 @@ CallArgs WithoutDtype(const CallArgs& call) {
 // The functions TVM's ir_builder wraps with _dtype_forward, which makes a `dtype=` keyword
 // the first argument (T.call_extern("f", x, dtype="float32")).
 bool ForwardsDtype(const std::string& name) {
-  return name == "call_extern" || name == "call_intrin";
+  return name == "call_extern" || name == "call_intrin" || name == "reinterpret" ||
+         name == "call_llvm_pure_intrin" || name == "call_llvm_intrin";
 }
 
 CallArgs WithDtypeFirst(const CallArgs& call) {
@@ -118,6 +121,11 @@ Result<Value> TypedConstant(const CallArgs& call, const std::string& name, ir::D
   } else {
     return args.TypeError("expr", "a number or an expression");
   }
+  // A vector type of a scalar: the scalar in every lane (tvm::cast broadcasts).
+  if (t.lanes() > 1 && e.dtype().lanes() == 1)
+    return Value::FromExpr(ir::MakeBroadcast(ir::cast(t.element_of(), e), t.lanes()));
+  if (t.lanes() != e.dtype().lanes())
+    return args.ErrorAt("expr", "cannot cast " + e.dtype().str() + " to " + t.str());
   return Value::FromExpr(ir::cast(t, e));
 }
 
@@ -131,6 +139,12 @@ void RegisterTvmScriptModule(Interpreter& interp) {
   }
   for (int bits : {16, 32, 64})
     types.emplace_back("float" + std::to_string(bits), ir::DataType::Float(bits));
+  // T.int8x4 ... T.float64x64: TVM's vector types of 4 to 64 lanes.
+  const size_t scalars = types.size();
+  for (size_t k = 1; k < scalars; ++k)
+    for (int lanes : {4, 8, 16, 32, 64})
+      types.emplace_back(types[k].first + "x" + std::to_string(lanes),
+                         types[k].second.with_lanes(lanes));
   for (const char* path : {kTvmScriptPath, kTvmScriptXPath}) {
     auto module = std::make_shared<TvmScriptTirModule>();
     module->path = path;
@@ -139,7 +153,10 @@ void RegisterTvmScriptModule(Interpreter& interp) {
       interp.RegisterFunction(
           std::string(path) + "." + name,
           [name, t](Interpreter&, const CallArgs& c) { return TypedConstant(c, name, t); });
-    for (const char* name : kExpressionFunctions) {
+    std::vector<const char*> names(std::begin(kExpressionFunctions),
+                                   std::end(kExpressionFunctions));
+    names.insert(names.end(), std::begin(kLLVMCallFunctions), std::end(kLLVMCallFunctions));
+    for (const char* name : names) {
       const std::string target = std::string("tvm.tir.") + name;
       const bool forwards = ForwardsDtype(name);
       if (!DropsDtype(name) && !forwards) {
@@ -159,6 +176,8 @@ void RegisterTvmScriptModule(Interpreter& interp) {
     interp.Alias(std::string(path) + ".broadcast", "tvm.tir.Broadcast");
     interp.Alias(std::string(path) + ".ramp", "tvm.tir.Ramp");
     interp.Alias(std::string(path) + ".cast", "tvm.tir.generic.cast");
+    interp.Alias(std::string(path) + ".llvm_lookup_intrinsic_id",
+                 "tvm.target.codegen.llvm_lookup_intrinsic_id");
   }
   RegisterTVMScriptDecorators(interp);
   RegisterFromSource(interp);

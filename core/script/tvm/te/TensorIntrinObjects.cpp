@@ -145,13 +145,35 @@ Result<std::vector<Expr>> AccessIndices(const ir::Buffer& b, const Args& args,
   return indices;
 }
 
-Result<Value> VLoad(const ir::Buffer& b, const CallArgs& call) {
+}  // namespace
+
+Result<Value> BufferVLoad(const ir::Buffer& b, const CallArgs& call) {
   Args args(call, "vload", {"begin", "dtype", "predicate"}, 1);
   if (!args.status()) return args.status().error();
   auto indices = AccessIndices(b, args, "vload()", call.loc);
   if (!indices) return indices.error();
+  // dtype: as TVM's Buffer::vload, a vector of the buffer's element type whose extra
+  // lanes run along the last index.
+  if (args.has("dtype") && !args.get("dtype").is_none()) {
+    auto name = args.String("dtype");
+    if (!name) return name.error();
+    auto t = ir::DataType::parse(*name);
+    if (!t) return args.ErrorAt("dtype", "vload(): unknown dtype \"" + *name + "\"");
+    if (t->element_of() != b->dtype.element_of() || t->lanes() % b->dtype.lanes() != 0)
+      return args.ErrorAt("dtype", "vload(): cannot load " + *name + " from buffer " + b->name +
+                                       " of " + b->dtype.str());
+    const int factor = t->lanes() / b->dtype.lanes();
+    if (factor > 1 && !indices->empty()) {
+      ir::Expr& last = indices->back();
+      if (!last.dtype().is_scalar())
+        return args.ErrorAt("begin", "vload(): the indices must be scalars");
+      last = ir::MakeRamp(last, ir::make_const(last.dtype(), int64_t{1}), factor);
+    }
+  }
   return Value::FromExpr(ir::MakeBufferLoad(b, *indices));
 }
+
+namespace {
 
 Result<Value> VStore(const ir::Buffer& b, const CallArgs& call) {
   Args args(call, "vstore", {"begin", "value", "predicate"}, 2);
@@ -367,7 +389,7 @@ Result<Value> BufferObject::GetAttr(Interpreter&, const std::string& name,
     return MakeFunction(name,
                         [b](Interpreter&, const CallArgs& c) { return BufferAccessPtr(b, c); });
   if (name == "vload")
-    return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return VLoad(b, c); });
+    return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return BufferVLoad(b, c); });
   if (name == "vstore")
     return MakeFunction(name, [b](Interpreter&, const CallArgs& c) { return VStore(b, c); });
   return Error("'Buffer' object has no attribute '" + name + "' in Tessera", loc);

@@ -47,6 +47,9 @@ struct TensorIntrinObject : Object {
 // buffer.access_ptr(access_mask, ptr_type="handle", content_lanes=1, offset=0, extent=None):
 // TVM's tvm_access_ptr(type_annotation(dtype), data, elem_offset + offset, extent, mask).
 Result<Value> BufferAccessPtr(const ir::Buffer& b, const CallArgs& call);
+// buffer.vload(begin, dtype=None): the load at `begin`; a dtype of more lanes than the
+// buffer's loads a vector along the last index (TVM's Buffer::vload).
+Result<Value> BufferVLoad(const ir::Buffer& b, const CallArgs& call);
 
 // The positional arguments of an intrinsic call from `first` on, as expressions (a str is a
 // StringImm: a layout, a function name); an error names `what` and the argument.

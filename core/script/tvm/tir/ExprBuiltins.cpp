@@ -4,6 +4,7 @@
 #include "script/lang/Args.h"
 #include "script/lang/Operators.h"
 #include "script/tvm/script/TvmScriptModule.h"
+#include "script/tvm/tir/TargetCallBuiltins.h"
 
 namespace tessera::script {
 
@@ -280,6 +281,7 @@ void RegisterExprBuiltins(Interpreter& interp) {
 
   interp.RegisterFunction("tvm.tir.const",
                           [](Interpreter&, const CallArgs& c) { return Const(c, "const"); });
+  RegisterTargetCallBuiltins(interp);
   RegisterTvmScriptModule(interp);  // T.int32(16): TVMScript's typed constants
   AliasTirName(interp, "const");
   for (std::string name : {"IntImm", "FloatImm"})

@@ -1,0 +1,24 @@
+// tvm.tir.tensor_intrin (tvm.s_tir.tensor_intrin) for scripts: `from tvm.tir.tensor_intrin.x86
+// import VNNI_DOT_16x4_INTRIN` (or `import tvm.tir.tensor_intrin`) registers TVM's x86 tensor
+// intrinsics ("dot_16x4_vnni", "dot_16x4_avx512") with the script's TensorIntrin table
+// and gives their names and @T.prim_func descriptions and implementations.
+//
+// They are written in TVMScript (tensor_intrin.py, embedded at build time) and run once
+// per evaluation, when a script first names the module. The other architectures' modules
+// (cuda, arm_cpu, rocm, hexagon, metal) are not there: naming one is "no module named".
+#pragma once
+
+#include "script/lang/Interpreter.h"
+
+namespace tessera::script {
+
+// The loaders of the lazy modules tvm.tir.tensor_intrin and (TVM 0.24+)
+// tvm.s_tir.tensor_intrin, after tvm.tir and tvm.script; a script importing both
+// registers the intrinsics once per spelling, the second with override.
+Status LoadTensorIntrinModule(Interpreter& interp);
+Status LoadSTirTensorIntrinModule(Interpreter& interp);
+
+// tensor_intrin.py's text (embedded at build time).
+const char* TensorIntrinPreludeSource();
+
+}  // namespace tessera::script
