@@ -99,3 +99,26 @@ for file in "$programs"/*.py; do
     echo "ok       $name" || echo "FAILED   $name (see $programs/reference/$name.txt)"
 done
 echo "TVM $version: $ran TensorIR schedule programs run"
+
+# The TensorIR document export (export --format tir of a tir.Schedule script) of the
+# programs listed in tests/tvm_reference_tir/documents/list: the exported program, a line
+# "==== TVM", what TVM printed running it (its check's verdict) and the exit status, in
+# tests/tvm_reference_tir/documents/<name>.txt; tst_tir_document_export compares.
+documents=$out/documents
+while read -r name; do
+  case $name in ''|'#'*) continue ;; esac
+  program=$work/doc_$name.py
+  "$cli" export "$programs/$name.py" --format tir --tvm "$version" >"$program" 2>"$work/err" ||
+    { echo "refused  $name: $(cat "$work/err")"; continue; }
+  {
+    cat "$program"
+    echo "==== TVM"
+    PYTHONPATH=$TVM_SRC/python TVM_LIBRARY_PATH=$TVM_BUILD timeout 900 "$python" "$program" \
+      >"$work/run" 2>&1
+    status=$?
+    without_clock <"$work/run"
+    echo "EXIT $status"
+  } >"$documents/$name.txt"
+  grep -q '^CHECK: OK' "$documents/$name.txt" && echo "ok       document $name" ||
+    echo "FAILED   document $name (see $documents/$name.txt)"
+done <"$documents/list"

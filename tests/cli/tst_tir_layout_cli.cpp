@@ -97,6 +97,24 @@ class TestTirLayoutCli : public QObject, protected CliScriptFolder {
     QVERIFY2(r.out.contains(" 0 mismatches") && !r.out.contains("MISMATCH"), qPrintable(r.out));
   }
 
+  // The exported TVM program moves the arrays the same way: the scheduled function gets a
+  // changed input through to_layout (its padding the pad value) and its changed output is
+  // read back through from_layout before the comparison.
+  void exportMovesArraysThroughChangedLayouts() {
+    Run in = Cli({"export", Program("layout_read_pad_assume"), "--format", "tir", "--tvm", "0.20"});
+    QVERIFY2(in.code == 0, qPrintable(in.err));
+    QVERIFY2(in.out.contains("def to_layout(a, maps, shape, pad=0):") &&
+                 in.out.contains("tvm.nd.array(to_layout(host[0], [lambda i: (i // 4, i % 4,)], "
+                                 "(4, 4,), -1), dev)"),
+             qPrintable(in.out));
+    Run out =
+        Cli({"export", Program("layout_write_pad_constant"), "--format", "tir", "--tvm", "0.20"});
+    QVERIFY2(out.code == 0, qPrintable(out.err));
+    QVERIFY2(out.out.contains("np.testing.assert_allclose(from_layout(got[1].numpy(), "
+                              "[lambda i: (i // 4, i % 4,)], (14,)), want[1].numpy()"),
+             qPrintable(out.out));
+  }
+
   // A buffer no transform touched: the identity layout, as the function declares it.
   void anUntransformedBuffer() {
     Run r = Cli({"layout", Program("layout_read_pad_assume"), "--buffer", "B", "--json"});

@@ -88,6 +88,27 @@ class TestTirX86IntrinCli : public QObject, protected CliScriptFolder {
              qPrintable(r.out));
   }
 
+  // The TVM program of a tensorized schedule imports TVM's intrinsics (registered by
+  // name on import) in the release's spelling; a 0.24+ script imports them as s_tir's.
+  void exportImportsTheIntrinsics() {
+    QString path = Write("dense.py", PackedDense("VNNI_DOT_16x4_INTRIN"));
+    Run old = Cli({"export", path, "--format", "tir", "--tvm", "0.20"});
+    QVERIFY2(old.code == 0, qPrintable(old.err));
+    QVERIFY2(old.out.contains("\nimport tvm.tir.tensor_intrin  # registers") &&
+                 old.out.contains("tensor_intrin=\"dot_16x4_vnni\""),
+             qPrintable(old.out));
+    Run now = Cli({"export", path, "--format", "tir", "--tvm", "0.26"});
+    QVERIFY2(now.code == 0, qPrintable(now.err));
+    QVERIFY2(now.out.contains("\nimport tvm.s_tir.tensor_intrin  # registers"),
+             qPrintable(now.out));
+    QByteArray s_tir =
+        PackedDense("VNNI_DOT_16x4_INTRIN")
+            .replace("from tvm.tir.tensor_intrin.x86", "from tvm.s_tir.tensor_intrin.x86")
+            .replace("from tvm import te, tir", "from tvm import te, tir, s_tir");
+    Run both = Cli({"bounds", Write("s_tir.py", s_tir + "import tvm.tir.tensor_intrin\n")});
+    QVERIFY2(both.code == 0, qPrintable(both.err));
+  }
+
   void cpuWithoutTheFeaturesIsRefused() {
     QString path = Write("dense.py", PackedDense("VNNI_DOT_16x4_INTRIN"));
     Run r = Cli({"run", path, "--target", "llvm -mcpu=haswell"});

@@ -9,11 +9,15 @@
 #include <sstream>
 
 #include "ExportOrder.h"
+#include "SourceFiles.h"
 #include "script/Evaluator.h"
 #include "script/export/TirExport.h"
 #include "script/tvm/autotvm/TuneConfig.h"
 
 namespace tst_tir_export {
+
+using tessera::testing::ReadSourceFile;
+using tessera::testing::SourceDir;
 
 using namespace tessera;
 using namespace tessera::script;
@@ -77,15 +81,6 @@ bool CallsAtModuleLevel(const std::string& text, const std::string& call) {
   return false;
 }
 
-std::string SourceDir() { return std::string(qgetenv("TESSERA_SOURCE_DIR").constData()); }
-
-std::string ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
 // The shipped examples and the corpus programs, sorted.
 std::vector<std::filesystem::path> CorpusFiles() {
   std::vector<std::filesystem::path> files;
@@ -102,9 +97,9 @@ std::vector<std::filesystem::path> CorpusFiles() {
 // The TVM 0.20 export of the corpus program `file` (tests/tvm_programs).
 std::string ExportedFile(const std::string& file) {
   std::filesystem::path path = SourceDir() + "/tests/tvm_programs/" + file;
-  auto program = EvaluateScript(ReadFile(path), file);
+  auto program = EvaluateScript(ReadSourceFile(path), file);
   if (!program) return program.error().format();
-  auto text = ExportTirProgram(*program, TvmVersion{20}, ReadFile(path));
+  auto text = ExportTirProgram(*program, TvmVersion{20}, ReadSourceFile(path));
   return text ? *text : text.error().format();
 }
 
@@ -432,10 +427,10 @@ class TestTirExport : public QObject {
     std::string report;
     for (const auto& path : files) {
       std::string file = path.filename().string();
-      auto program = EvaluateScript(ReadFile(path), file);
+      auto program = EvaluateScript(ReadSourceFile(path), file);
       QVERIFY2(program, (file + ": " + (program ? "" : program.error().format())).c_str());
       for (int minor : {20, 26}) {
-        auto text = ExportTirProgram(*program, TvmVersion{minor}, ReadFile(path));
+        auto text = ExportTirProgram(*program, TvmVersion{minor}, ReadSourceFile(path));
         if (!text) {
           std::string message = text.error().format();
           QVERIFY2(message.rfind(file + ":", 0) == 0 && text.error().loc.line > 0,
@@ -480,11 +475,11 @@ class TestTirExport : public QObject {
     // Examples that size their schedule with get_simd_32bit_lanes() export the schedule of
     // the machine that evaluates them: compare with the vector width TVM's run was made for.
     int lanes = 0;
-    std::istringstream(ReadFile(dir / "simd_lanes")) >> lanes;
+    std::istringstream(ReadSourceFile(dir / "simd_lanes")) >> lanes;
     QVERIFY2(lanes == 4 || lanes == 8 || lanes == 16,
              "tests/tvm_reference_tir/simd_lanes names no fp32 vector width (4, 8 or 16)");
     for (const auto& ref : references) {
-      std::string text = ReadFile(ref);
+      std::string text = ReadSourceFile(ref);
       // The reference file starts with the schedule lines the export had when TVM ran it.
       std::string schedule = text.substr(0, text.find("\n==== TVM\n"));
       QVERIFY2(
@@ -494,9 +489,10 @@ class TestTirExport : public QObject {
         std::filesystem::path source = SourceDir() + dir_name + ref.stem().string() + ".py";
         if (!std::filesystem::exists(source)) continue;
         auto evaluated =
-            EvaluateTunableScript(ReadFile(source), source.filename().string(), {}, lanes);
+            EvaluateTunableScript(ReadSourceFile(source), source.filename().string(), {}, lanes);
         QVERIFY2(evaluated, evaluated ? "" : evaluated.error().format().c_str());
-        auto exported = ExportTirProgram(evaluated->program, TvmVersion{20}, ReadFile(source));
+        auto exported =
+            ExportTirProgram(evaluated->program, TvmVersion{20}, ReadSourceFile(source));
         QVERIFY(exported);
         QVERIFY2(
             exported->find(schedule) != std::string::npos,

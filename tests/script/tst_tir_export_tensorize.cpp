@@ -10,24 +10,19 @@
 #include <sstream>
 
 #include "ExportOrder.h"
+#include "SourceFiles.h"
 #include "script/Evaluator.h"
 #include "script/export/TirExport.h"
 
 namespace tst_tir_export_tensorize {
 
+using tessera::testing::ReadSourceFile;
+using tessera::testing::SourceDir;
+
 using namespace tessera;
 using namespace tessera::script;
 
 namespace {
-
-std::string SourceDir() { return std::string(qgetenv("TESSERA_SOURCE_DIR").constData()); }
-
-std::string ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 Result<std::string> Export(const std::string& source, const std::string& file, int minor) {
   auto program = EvaluateScript(source, file);
@@ -37,7 +32,7 @@ Result<std::string> Export(const std::string& source, const std::string& file, i
 
 // The export of the corpus program `file` (tests/tvm_programs); the error's text if refused.
 std::string ExportedFile(const std::string& file, int minor = 20) {
-  std::string source = ReadFile(SourceDir() + "/tests/tvm_programs/" + file);
+  std::string source = ReadSourceFile(SourceDir() + "/tests/tvm_programs/" + file);
   auto text = Export(source, file, minor);
   return text ? *text : text.error().format();
 }
@@ -285,7 +280,8 @@ class TestTirExportTensorize : public QObject {
     QFETCH(std::string, from);
     QFETCH(std::string, to);
     QFETCH(std::string, expected);
-    std::string source = ReadFile(SourceDir() + "/tests/tvm_programs/tensorize_tensorcore_wmma.py");
+    std::string source =
+        ReadSourceFile(SourceDir() + "/tests/tvm_programs/tensorize_tensorcore_wmma.py");
     size_t at = source.find(from);
     QVERIFY(at != std::string::npos);
     source.replace(at, from.size(), to);

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "SourceFiles.h"
 #include "script/Evaluator.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "tir/ScriptPrinter.h"
@@ -14,18 +15,12 @@
 
 namespace tst_tir_tvm_reference {
 
+using tessera::testing::ReadSourceFile;
+using tessera::testing::SourceDir;
+
 using namespace tessera;
 
 namespace {
-
-std::string SourceDir() { return std::string(qgetenv("TESSERA_SOURCE_DIR").constData()); }
-
-std::string ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::string TrimTrailingSpace(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
@@ -92,10 +87,10 @@ class TestTirTvmReference : public QObject {
     // an error here, not a skip (run scripts/tvm-reference.sh where TVM is built).
     QVERIFY2(std::filesystem::exists(reference),
              ("no TVM output for " + name + ": run scripts/tvm-reference.sh").c_str());
-    TvmOutput tvm = ParseReference(ReadFile(reference));
+    TvmOutput tvm = ParseReference(ReadSourceFile(reference));
     QVERIFY2(tvm.ran && !tvm.function.empty(), ("TVM did not run " + name).c_str());
 
-    std::string source = ReadFile(dir / (name + ".py"));
+    std::string source = ReadSourceFile(dir / (name + ".py"));
     QVERIFY2(tvm.has_trace || source.find("print(sch.trace)") == std::string::npos,
              ("TVM printed no trace for " + name).c_str());
     auto program = script::EvaluateScript(source, name + ".py");

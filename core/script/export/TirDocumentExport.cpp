@@ -1,12 +1,22 @@
 #include "script/export/TirDocumentExport.h"
 
+#include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 
+#include "codegen/IntrinsicFeatures.h"
 #include "ir/ExprOp.h"
+#include "ir/Functor.h"
+#include "ir/TargetCalls.h"
 #include "reference/TirReference.h"
 #include "script/export/TirExportInternal.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "tir/FunctionParams.h"
+#include "tir/IndexMap.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
 
@@ -17,6 +27,151 @@ using reference::WrittenParams;
 using tir_export::ConcreteExtent;
 using tir_export::RandomData;
 using tir_export::ScalarArgumentValue;
+
+// Whether the trace tensorizes: TVM registers its own tensor intrinsics (the x86 ones a
+// script imports from tvm.tir.tensor_intrin) only when the package is imported.
+bool Tensorizes(const tir::Trace& trace) {
+  for (const tir::Instruction& inst : trace.insts)
+    if (inst.kind == tir::InstKind::Tensorize) return true;
+  return false;
+}
+
+// The helpers a program needs when the schedule changed a parameter's layout: element x
+// of the array before is element map(x) after, the maps applied in order (numpy index
+// arithmetic runs TVM's Python lambdas as they are printed).
+constexpr const char* kLayoutHelpers =
+    "def to_layout(a, maps, shape, pad=0):\n"
+    "    out = np.full(shape, pad, dtype=a.dtype)\n"
+    "    index = tuple(np.indices(a.shape))\n"
+    "    for m in maps:\n"
+    "        index = tuple(np.broadcast_to(x, a.shape) for x in m(*index))\n"
+    "    out[index] = a\n"
+    "    return out\n\n\n"
+    "def from_layout(b, maps, shape):\n"
+    "    index = tuple(np.indices(shape))\n"
+    "    for m in maps:\n"
+    "        index = tuple(np.broadcast_to(x, shape) for x in m(*index))\n"
+    "    return b[index]\n\n\n";
+
+// `[lambda ...: (...), ...]`, the maps of one parameter.
+std::string MapList(const std::vector<const tir::ParamLayoutChange*>& changes) {
+  std::string s = "[";
+  for (size_t i = 0; i < changes.size(); ++i)
+    s += (i ? ", " : "") + tir::IndexMapAsPython(changes[i]->map);
+  return s + "]";
+}
+
+// A constant pad value (`lambda ...: (c,)`) as a Python literal; nullopt for any other.
+std::optional<std::string> ConstantPadText(const ir::IndexMap& pad_value) {
+  if (!pad_value || pad_value->final_indices.size() != 1) return std::nullopt;
+  const ir::Expr& v = pad_value->final_indices[0];
+  if (const auto* fl = v.as<ir::FloatImmNode>()) {
+    if (!std::isfinite(fl->value))
+      return std::isnan(fl->value) ? "float(\"nan\")"
+                                   : (fl->value > 0 ? "float(\"inf\")" : "float(\"-inf\")");
+    std::ostringstream text;
+    text << std::setprecision(17) << fl->value;
+    std::string t = text.str();
+    return t.find_first_of(".en") == std::string::npos ? t + ".0" : t;
+  }
+  if (const int64_t* i = ir::as_const_int(v)) return std::to_string(*i);
+  return std::nullopt;
+}
+
+// The first constant pad value of the changes, else "0".
+std::string PadText(const std::vector<const tir::ParamLayoutChange*>& changes) {
+  for (const tir::ParamLayoutChange* c : changes)
+    if (auto text = ConstantPadText(c->pad_value)) return *text;
+  return "0";
+}
+
+// TVM prints a constant pad value as `lambda indices_0, ...: (-1,)`, which its own
+// transform_layout refuses when replayed (an int is no PrimExpr); the program passes the
+// constant itself, as a script writes it.
+std::string WithReplayablePadValues(std::string trace, const tir::Trace& insts) {
+  for (const tir::Instruction& inst : insts.insts) {
+    if (inst.kind != tir::InstKind::TransformLayout || !inst.pad_value) continue;
+    std::optional<std::string> constant = ConstantPadText(inst.pad_value);
+    if (!constant) continue;
+    std::string printed = "pad_value=" + tir::IndexMapAsPython(inst.pad_value);
+    size_t at = trace.find(printed);
+    if (at != std::string::npos) trace.replace(at, printed.size(), "pad_value=" + *constant);
+  }
+  return trace;
+}
+
+// The CPU features (LLVM's names) the LLVM intrinsics `f` calls need: the first set of
+// each (IntrinsicFeatures.h), in order, once each; an error for an intrinsic Tessera
+// would not compile.
+class LLVMIntrinNames : public ir::IRVisitor {
+ public:
+  std::vector<std::string> names;
+
+ protected:
+  void VisitCall(const ir::CallNode* n, const ir::Expr& e) override {
+    if (auto llvm = ir::AsLLVMIntrinCall(*n)) names.push_back(llvm->name);
+    ir::IRVisitor::VisitCall(n, e);
+  }
+};
+
+Result<std::vector<std::string>> IntrinsicFeatures(const tir::PrimFunc& f) {
+  LLVMIntrinNames calls;
+  tir::PreOrderVisit(f.body, [&](const tir::StmtNode* n) {
+    if (const auto* c = tir::As<tir::ComputeNode>(n)) calls.VisitStmt(c->stmt);
+    return true;
+  });
+  std::vector<std::string> features;
+  for (const std::string& name : calls.names) {
+    auto sets = codegen::IntrinsicFeatureSets(name);
+    if (!sets) return sets.error();
+    for (const std::string& feature : sets->front())
+      if (std::find(features.begin(), features.end(), feature) == features.end())
+        features.push_back(feature);
+  }
+  return features;
+}
+
+// Linux's /proc/cpuinfo name of an LLVM CPU feature.
+std::string CpuinfoFlag(const std::string& feature) {
+  static const std::map<std::string, std::string> kRenamed = {{"avx512vnni", "avx512_vnni"},
+                                                              {"avxvnni", "avx_vnni"},
+                                                              {"avx512bf16", "avx512_bf16"},
+                                                              {"avx512fp16", "avx512_fp16"},
+                                                              {"sse4.1", "sse4_1"},
+                                                              {"sse4.2", "sse4_2"},
+                                                              {"aes", "aes"},
+                                                              {"pclmul", "pclmulqdq"},
+                                                              {"bmi", "bmi1"},
+                                                              {"sse3", "pni"},
+                                                              {"avxvnniint8", "avx_vnni_int8"},
+                                                              {"avxvnniint16", "avx_vnni_int16"}};
+  auto it = kRenamed.find(feature);
+  return it == kRenamed.end() ? feature : it->second;
+}
+
+// The lines that make `target`: the host CPU with the features the intrinsics need
+// (TVM's LLVM may not know a newer CPU's name, so they are named), after a check that
+// the CPU has them (LLVM aborts where it does not).
+std::string FeatureTarget(const std::vector<std::string>& features) {
+  std::string llvm_names, flags, attrs;
+  for (const std::string& f : features) {
+    llvm_names += (llvm_names.empty() ? "" : ", ") + f;
+    flags += (flags.empty() ? "\"" : ", \"") + CpuinfoFlag(f) + "\"";
+    attrs += (attrs.empty() ? "+" : ",+") + f;
+  }
+  return "# The schedule calls LLVM intrinsics that need " + llvm_names +
+         ": built with them, run only where the CPU has them.\n"
+         "cpu_flags = open(\"/proc/cpuinfo\").read().split()\n"
+         "missing = [f for f in [" +
+         flags +
+         "] if f not in cpu_flags]\n"
+         "if missing:\n"
+         "    print(\"SKIP: this CPU lacks \" + \", \".join(missing))\n"
+         "    raise SystemExit(0)\n"
+         "target = tvm.target.Target(\"llvm -mcpu=\" + tvm.target.codegen.llvm_get_system_cpu() + "
+         "\" -mattr=" +
+         attrs + "\")\n";
+}
 
 std::string WithoutImportComment(const std::string& script) {
   size_t at = script.find("@I.ir_module");
@@ -45,7 +200,11 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
          "function.\n";
   out += "import numpy as np\nimport tvm\nfrom tvm import " + s.schedule_module + "\n" +
          (module ? "from tvm.script import ir as I\n" : "") + "from tvm.script import " +
-         (version.minor >= 24 ? "tirx" : "tir") + " as T\n\n\n";
+         (version.minor >= 24 ? "tirx" : "tir") + " as T\n";
+  if (Tensorizes(program.tir_schedule->trace()))
+    out += "import tvm." + s.schedule_module +
+           ".tensor_intrin  # registers TVM's tensor intrinsics by name\n";
+  out += "\n\n";
   if (module) {
     TensorIRModule printed;
     printed.functions = given;
@@ -54,13 +213,25 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
   } else {
     out += WithoutImportComment(tir::AsTVMScript(f, dialect)) + "\n\n\n";
   }
-  std::string trace = tir::TraceAsPython(program.tir_schedule->trace(), dialect);
+  std::string trace = WithReplayablePadValues(
+      tir::TraceAsPython(program.tir_schedule->trace(), dialect), program.tir_schedule->trace());
   size_t def = trace.find("def apply_trace");
   out += (def == std::string::npos ? trace : trace.substr(def)) + "\n\n\n";
   out += "sch = " + s.schedule_module + ".Schedule(" + input + ")\napply_trace(sch)\n";
   out += "print(sch.mod.script())\n\n";
+  auto features = IntrinsicFeatures(program.tir_schedule->func());
+  if (!features) return Error("export --format tir: " + features.error().message);
+  std::string target = "\"llvm\"";
+  if (!features->empty()) {
+    out += FeatureTarget(*features);
+    target = "target";
+  }
   out += "dev = tvm.cpu(0)\nrng = np.random.default_rng(0)\n";
   std::set<const void*> written = WrittenParams(f);
+  const tir::PrimFunc& scheduled = program.tir_schedule->func();
+  const std::vector<tir::ParamLayoutChange>& layouts =
+      program.tir_schedule->state().param_layouts();
+  if (!layouts.empty()) out += kLayoutHelpers;
   std::string host, got, want, checks;
   // Scalar parameters at their positions: a shape variable gets the size its buffers were
   // made with (TVM checks n == A.shape[0]), another a fixed value.
@@ -92,16 +263,35 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
             (output ? "np.zeros(" + shape + ", dtype=\"" + b->dtype.str() + "\")"
                     : RandomData(b->dtype, shape)) +
             ",  # " + b->name + "\n";
-    got += sep + s.array + "(host[" + n + "], dev)";
+    std::vector<const tir::ParamLayoutChange*> changes;
+    for (const tir::ParamLayoutChange& c : layouts)
+      if (c.position == i) changes.push_back(&c);
+    std::string maps = MapList(changes), got_host = "host[" + n + "]";
+    if (!changes.empty()) {
+      std::string after;
+      for (const ir::Expr& d : scheduled.params[i]->shape) {
+        std::optional<int64_t> c = ConcreteExtent(d);
+        if (!c)
+          return Error("export --format tir: the shape of parameter " + b->name +
+                       " after transform_layout is not a constant");
+        after += (after.empty() ? "" : ", ") + std::to_string(*c);
+      }
+      got_host =
+          "to_layout(host[" + n + "], " + maps + ", (" + after + ",), " + PadText(changes) + ")";
+    }
+    got += sep + s.array + "(" + got_host + ", dev)";
     want += sep + s.array + "(host[" + n + "], dev)";
     if (output) {
       std::string tol = b->dtype.is_float() ? (b->dtype.bits() <= 16 ? "1e-2" : "1e-3") : "0";
-      checks += "np.testing.assert_allclose(got[" + n + "].numpy(), want[" + n +
-                "].numpy(), rtol=" + tol + ", atol=" + tol + ")\n";
+      std::string result = changes.empty()
+                               ? "got[" + n + "].numpy()"
+                               : "from_layout(got[" + n + "].numpy(), " + maps + ", " + shape + ")";
+      checks += "np.testing.assert_allclose(" + result + ", want[" + n + "].numpy(), rtol=" + tol +
+                ", atol=" + tol + ")\n";
     }
   }
   out += "host = [\n" + host + "]\n";
-  out += "scheduled = " + s.build + "(sch.mod, target=\"llvm\")\n";
+  out += "scheduled = " + s.build + "(sch.mod, target=" + target + ")\n";
   out += "reference = " + s.build + "(" + input + ", target=\"llvm\")  # unscheduled\n";
   out += "got = [" + got + "]\nwant = [" + want + "]\n";
   out +=
