@@ -389,7 +389,7 @@ llvm::Value* CodeGenLLVM::EmitMath(const CallNode* n) {
 llvm::Value* CodeGenLLVM::EmitBitOp(const CallNode* n) {
   BitOpInfo info = *LookupBitOp(n->op);
   DataType t = n->dtype;
-  if (!t.is_integer() || static_cast<int>(n->args.size()) != info.arity) {
+  if (!BitOpTakes(info.op, t) || static_cast<int>(n->args.size()) != info.arity) {
     Fail("bit intrinsic '" + n->op + "' needs " + std::to_string(info.arity) +
          " integer arguments and an integer result, got " + t.str());
     return llvm::PoisonValue::get(LLVMType(t));

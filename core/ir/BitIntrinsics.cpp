@@ -35,6 +35,11 @@ const BitOpInfo& GetBitOpInfo(BitOp op) {
   return kBitOpTable[0];  // unreachable: the table covers every BitOp
 }
 
+bool BitOpTakes(BitOp op, ir::DataType t) {
+  return t.is_integer() ||
+         (t.is_bool() && (op == BitOp::And || op == BitOp::Or || op == BitOp::Xor));
+}
+
 int64_t EvalBitOp(BitOp op, ir::DataType t, int64_t a, int64_t b) {
   int bits = t.is_bool() ? 1 : t.bits();
   uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);

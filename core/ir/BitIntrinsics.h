@@ -21,6 +21,11 @@ struct BitOpInfo {
   const char* c_op;  // the C operator: "<<", ">>", "&", "|", "^", "~"
 };
 
+// Whether `op` takes operands (and gives a result) of type `t`'s elements: integers, and
+// bools for and / or / xor (TVM's bool is uint1: T.bitwise_and of two comparisons
+// combines masks).
+bool BitOpTakes(BitOp op, ir::DataType t);
+
 // The entry for an IR call name, or nullopt when `name` is not a bit intrinsic.
 std::optional<BitOpInfo> LookupBitOp(const std::string& name);
 const BitOpInfo& GetBitOpInfo(BitOp op);

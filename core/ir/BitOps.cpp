@@ -31,7 +31,7 @@ BitOpBuild MakeBitOp(ir::BitOp op, Expr a, Expr b) {
   for (const Expr* e : {&a, &b}) {
     if (unary && e == &b) break;
     if (!e->defined()) return {Expr(), std::string(info.name) + ": missing operand"};
-    if (!e->dtype().is_integer())
+    if (!BitOpTakes(op, e->dtype()))
       return {Expr(), std::string("operator '") + info.c_op + "' (" + info.name +
                           ") requires integer operands, got " + e->dtype().str()};
   }

@@ -760,8 +760,9 @@ Result<LaneNodePtr> CompilerAccess::CompileCall(LaneCompiler& c, const ir::CallN
     return LaneNodePtr(std::make_unique<IfThenElseLaneNode>(std::move(args[0]), std::move(args[1]),
                                                             std::move(args[2]), c.NextId()));
   if (auto bit = ir::LookupBitOp(n->op)) {
-    bool integral = n->dtype.is_integer() && static_cast<int>(args.size()) == bit->arity;
-    for (const auto& a : args) integral = integral && a->type().is_integer();
+    bool integral =
+        ir::BitOpTakes(bit->op, n->dtype) && static_cast<int>(args.size()) == bit->arity;
+    for (const auto& a : args) integral = integral && ir::BitOpTakes(bit->op, a->type());
     if (!integral)
       return Error("stage " + stage + ": the oracle needs " + std::to_string(bit->arity) +
                    " integer arguments for '" + n->op + "'");

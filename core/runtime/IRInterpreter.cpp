@@ -263,7 +263,7 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
   }
   // Exact integer semantics, lane by lane (ir::EvalBitOp).
   Value BitCall(const CallNode* n, const ir::BitOpInfo& bit) {
-    if (static_cast<int>(n->args.size()) != bit.arity || !n->dtype.is_integer())
+    if (static_cast<int>(n->args.size()) != bit.arity || !ir::BitOpTakes(bit.op, n->dtype))
       return Fail("the interpreter does not know the call '" + n->op + "' with " +
                   std::to_string(n->args.size()) + " arguments of type " + n->dtype.str());
     std::vector<Value> args;

@@ -132,6 +132,31 @@ class TestTirCli : public QObject, protected CliScriptFolder {
              qPrintable(lowered.out));
   }
 
+  // Masks combined with T.bitwise_and / T.bitwise_or (TVM's bool is uint1), scalar and
+  // as vectors, compile and match the IR interpreter's run of the same function.
+  void boolMasksCombineWithBitOps() {
+    const QByteArray script =
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "@T.prim_func\n"
+        "def masks(A: T.Buffer((8,), 'float32'), B: T.Buffer((8,), 'float32'),\n"
+        "          C: T.Buffer((8,), 'int32'), D: T.Buffer((8,), 'float32')):\n"
+        "    for i in range(8):\n"
+        "        with T.block('c'):\n"
+        "            vi = T.axis.spatial(8, i)\n"
+        "            C[vi] = T.Cast('int32', T.bitwise_and(A[vi] > T.float32(0), B[vi] < A[vi]))\n"
+        "    with T.block('d'):\n"
+        "        D[0:8] = T.Select(T.bitwise_or(A[0:8] > T.Broadcast(T.float32(0), 8),\n"
+        "                                       B[0:8] > T.Broadcast(T.float32(0), 8)),\n"
+        "                          A[0:8], B[0:8])\n"
+        "sch = tir.Schedule(masks)\n";
+    Run r = Cli({"run", Write("masks.py", script), "--check"});
+    QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+    QVERIFY2(r.out.contains("  C int32[8]: max abs error 0") &&
+                 r.out.contains("  D float32[8]: max abs error 0"),
+             qPrintable(r.out));
+  }
+
   // Lowered GPU TIR (T.launch_thread by tag and by a T.env_thread variable, a virtual
   // thread, a T.attr) runs on the emulator and matches the IR interpreter's run; the CPU
   // refuses the thread-bound code by its variable.

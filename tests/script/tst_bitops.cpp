@@ -75,6 +75,11 @@ class TestBitOps : public QObject {
         << std::string("tvm.tir.shift_left(tvm.tir.const(1, \"int32\"), 31)") << "-2147483648";
     // Boolean expressions keep their logical meaning.
     QTest::newRow("bool and") << std::string("(x < 1) & (y < 2)") << "((x < 1) && (y < 2))";
+    // TVM's bool is uint1: bitwise_and / or / xor take it (T.bitwise_and of two masks).
+    QTest::newRow("tir bitwise_and of bools")
+        << std::string("tvm.tir.bitwise_and(x < 1, y < 2)") << "bitwise_and((x < 1), (y < 2))";
+    QTest::newRow("tir bitwise_xor of bools")
+        << std::string("tvm.tir.bitwise_xor(x < 1, y < 2)") << "bitwise_xor((x < 1), (y < 2))";
   }
   void builds_calls() {
     QFETCH(std::string, text);
@@ -94,6 +99,10 @@ class TestBitOps : public QObject {
     QTest::newRow("float not")
         << std::string("~x.astype(\"float16\")")
         << "<expr>:1:1: error: operator '~' (bitwise_not) requires integer operands, got float16";
+    QTest::newRow("bool shift")
+        << std::string("tvm.tir.shift_left(x < 1, y < 2)")
+        << "<expr>:1:20: error: shift_left(): operator '<<' (shift_left) requires integer "
+           "operands, got bool";
     QTest::newRow("negative count")
         << std::string("x << -1")
         << "<expr>:1:3: error: shift count -1 is out of range for int32 (0 to 31)";
