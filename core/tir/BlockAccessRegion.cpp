@@ -64,7 +64,8 @@ class Detector : public ir::IRVisitor {
   // An index over no relaxed loop is one point, kept as written (TVM's interval evaluator
   // adds single points without simplifying them, so `A[vj + vi * 4]` stays in that order
   // unless another access of the buffer makes a union); one through a call such as floor
-  // is everything there, as anywhere.
+  // is everything there, as anywhere; a vector index (A[0:8], a T.Ramp) the lanes it
+  // covers, as TVM's evaluator relaxes a ramp.
   void Update(std::vector<Access>* list, const Buffer& buffer, const std::vector<Expr>& indices) {
     std::vector<IntSet> region;
     for (const Expr& index : indices) {
@@ -72,7 +73,8 @@ class Detector : public ir::IRVisitor {
         return std::any_of(dom_.begin(), dom_.end(),
                            [&](const auto& entry) { return entry.first.get() == v; });
       });
-      region.push_back(relaxed || arith::HasNodeWithoutIntervalRule(index)
+      region.push_back(relaxed || index.dtype().lanes() > 1 ||
+                               arith::HasNodeWithoutIntervalRule(index)
                            ? arith::EvalSet(index, dom_, &analyzer_)
                            : IntSet::SinglePoint(index));
     }
