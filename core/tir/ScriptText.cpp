@@ -101,9 +101,15 @@ Doc ScriptWriter::Print(const Expr& e) {
       return Binary(">", kCompare, bin()->a, bin()->b);
     case K::GE:
       return Binary(">=", kCompare, bin()->a, bin()->b);
+    // TVM writes `a and b` only where re-reading it gives the same node: logical_and folds
+    // a constant operand away, so `x and True` is written T.And(x, T.bool(True)).
     case K::And:
+      if (ir::as_const_int(bin()->a) || ir::as_const_int(bin()->b))
+        return Call(T("And"), {bin()->a, bin()->b});
       return Binary("and", kAnd, bin()->a, bin()->b);
     case K::Or:
+      if (ir::as_const_int(bin()->a) || ir::as_const_int(bin()->b))
+        return Call(T("Or"), {bin()->a, bin()->b});
       return Binary("or", kOr, bin()->a, bin()->b);
     case K::Not: {
       Doc a = Print(e.as<ir::NotNode>()->a);

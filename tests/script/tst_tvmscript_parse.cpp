@@ -1072,6 +1072,9 @@ def main(A: T.Buffer((8, 8), "float32"), B: T.Buffer((8, 8), "float32")):
     QTest::newRow("buffer indices of the wrong count")
         << block("            B[vi, 0] = A[vi]\n")
         << "t.py:7:13: error: buffer B has 1 dimensions, indexed with 2";
+    QTest::newRow("a negated uint")
+        << block("            B[vi] = T.Cast(\"float32\", -T.uint32(3))\n")
+        << "t.py:7:39: error: cannot negate uint32 (-1 is not a uint32 constant)";
     QTest::newRow("a while loop")
         << head + sig + "    while True:\n        T.evaluate(0)\n"
         << "t.py:4:5: error: while loops are not supported in TVMScript here";

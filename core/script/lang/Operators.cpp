@@ -254,7 +254,14 @@ Result<Value> ApplyUnary(UnaryOp op, const Value& v, const SourceLoc& loc) {
     return Value::Float(op == UnaryOp::Neg ? -v.as_float() : v.as_float());
   if (auto e = ToExpr(v); e && !v.is_string()) {
     if (op == UnaryOp::Pos) return Value::FromExpr(*e);
-    if (op == UnaryOp::Neg) return Value::FromExpr(-*e);
+    // TVM's ExprOp.__neg__: x * const(-1, x.dtype) (a uint has no -1 to multiply by).
+    if (op == UnaryOp::Neg) {
+      if (e->dtype().is_uint() || e->dtype().is_bool())
+        return Error("cannot negate " + e->dtype().str() + " (-1 is not a " +
+                         e->dtype().element_of().str() + " constant)",
+                     loc);
+      return Value::FromExpr(ir::mul(*e, ir::make_const(e->dtype(), int64_t{-1})));
+    }
     if (e->dtype().is_bool()) return Value::FromExpr(ir::logical_not(*e));
     ir::BitOpBuild built = ir::MakeBitOp(ir::BitOp::Not, *e);
     if (!built.expr.defined()) return Error(built.error, loc);

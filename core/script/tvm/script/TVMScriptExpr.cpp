@@ -3,6 +3,7 @@
 #include <set>
 
 #include "arith/Analyzer.h"
+#include "ir/BitOps.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "script/lang/Operators.h"
@@ -26,6 +27,23 @@ const std::set<std::string>& StatementNames() {
       "axis.scan",    "axis.opaque",    "launch_thread", "env_thread",
       "attr"};
   return names;
+}
+
+// TVM's parser: `and` / `or` over a vector is bitwise_and / bitwise_or lane by lane (its
+// _and / _or), over scalars tir.And / tir.Or as written, not folded; a Python bool is a
+// bool constant.
+Result<Value> Logical(bool is_and, const Value& a, const Value& b, const SourceLoc& loc) {
+  const char* what = is_and ? "'and'" : "'or'";
+  auto x = ToBoolExpr(a, what, loc);
+  if (!x) return x.error();
+  auto y = ToBoolExpr(b, what, loc);
+  if (!y) return y.error();
+  if (x->dtype().lanes() > 1 || y->dtype().lanes() > 1) {
+    ir::BitOpBuild built = ir::MakeBitOp(is_and ? ir::BitOp::And : ir::BitOp::Or, *x, *y);
+    if (!built.expr.defined()) return Error(built.error, loc);
+    return Value::FromExpr(built.expr);
+  }
+  return Value::FromExpr(ir::MakeBinary(is_and ? ir::ExprKind::And : ir::ExprKind::Or, *x, *y));
 }
 
 constexpr const char* kTirPath = "tvm.script.tir.";
@@ -326,7 +344,7 @@ Result<Value> Translator::Eval(const AstExpr& e) {
       }
       auto b = Eval(*e.right);
       if (!b) return b.error();
-      return CombineLogical(is_and, *a, *b, e.op_loc);
+      return Logical(is_and, *a, *b, e.op_loc);
     }
     case AstKind::Not: {
       auto v = Eval(*e.object);

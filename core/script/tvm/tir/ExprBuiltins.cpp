@@ -182,10 +182,12 @@ Result<Value> Logical(const CallArgs& call, const std::string& name) {
   if (!args.status()) return args.status().error();
   auto a = ToBoolExpr(args.get("a"), name + "()", args.loc("a"));
   if (!a) return a.error();
-  if (arity == 1) return Value::FromExpr(ir::logical_not(*a));
+  // The node constructors, as TVM's tir.And / tir.Or / tir.Not: nothing is folded.
+  if (arity == 1) return Value::FromExpr(ir::MakeNot(*a));
   auto b = ToBoolExpr(args.get("b"), name + "()", args.loc("b"));
   if (!b) return b.error();
-  return Value::FromExpr(name == "And" ? ir::logical_and(*a, *b) : ir::logical_or(*a, *b));
+  return Value::FromExpr(
+      ir::MakeBinary(name == "And" ? ir::ExprKind::And : ir::ExprKind::Or, *a, *b));
 }
 
 }  // namespace
