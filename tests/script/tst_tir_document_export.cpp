@@ -12,6 +12,7 @@
 #include "SourceFiles.h"
 #include "script/Evaluator.h"
 #include "script/export/TirDocumentExport.h"
+#include "script/tvm/tir/tensor_intrin/TensorIntrinModule.h"
 
 namespace tst_tir_document_export {
 
@@ -56,6 +57,26 @@ class TestTirDocumentExport : public QObject {
     auto exported = ExportTensorIRDocument(*program, TvmVersion{20});
     QVERIFY2(exported, exported ? "" : exported.error().message.c_str());
     QCOMPARE(QString::fromStdString(*exported), QString::fromStdString(reference.substr(0, split)));
+  }
+
+  // The export imports TVM's package for exactly the names the package registers (and
+  // registers every other intrinsic itself): the list must follow tensor_intrin.py.
+  void tvmIntrinsicNamesAreThePackages() {
+    std::string script =
+        "import tvm\n"
+        "from tvm import tir\n"
+        "from tvm.tir.tensor_intrin.x86 import VNNI_DOT_16x4_INTRIN, AVX512_DOT_16x4_INTRIN\n"
+        "registered = sorted([VNNI_DOT_16x4_INTRIN, AVX512_DOT_16x4_INTRIN])\n";
+    std::string expected;
+    std::vector<std::string> names = TvmTensorIntrinNames();
+    std::sort(names.begin(), names.end());
+    for (const std::string& n : names)
+      expected += (expected.empty() ? "" : ", ") + ("\"" + n + "\"");
+    script += "assert registered == [" + expected + "], registered\n";
+    for (const std::string& n : names)
+      script += "assert tir.TensorIntrin.get(\"" + n + "\") is not None\n";
+    auto program = EvaluateScript(script, "names.py");
+    QVERIFY2(program, program ? "" : program.error().format().c_str());
   }
 };
 

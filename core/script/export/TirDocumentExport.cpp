@@ -15,6 +15,7 @@
 #include "reference/TirReference.h"
 #include "script/export/TirExportInternal.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
+#include "script/tvm/tir/tensor_intrin/TensorIntrinModule.h"
 #include "tir/FunctionParams.h"
 #include "tir/IndexMap.h"
 #include "tir/ScriptPrinter.h"
@@ -28,12 +29,28 @@ using tir_export::ConcreteExtent;
 using tir_export::RandomData;
 using tir_export::ScalarArgumentValue;
 
-// Whether the trace tensorizes: TVM registers its own tensor intrinsics (the x86 ones a
-// script imports from tvm.tir.tensor_intrin) only when the package is imported.
-bool Tensorizes(const tir::Trace& trace) {
-  for (const tir::Instruction& inst : trace.insts)
-    if (inst.kind == tir::InstKind::Tensorize) return true;
-  return false;
+// The intrinsics the trace tensorizes with, once each: TVM's own (the x86 ones a script
+// imports from tvm.tir.tensor_intrin, which TVM registers when the package is imported)
+// and those the script registered itself, which the program registers in turn.
+struct Intrinsics {
+  bool tvms = false;
+  std::vector<tir::TensorIntrin> scripts;
+};
+
+Intrinsics IntrinsicsOf(const tir::Trace& trace) {
+  Intrinsics found;
+  const std::vector<std::string>& tvm_names = TvmTensorIntrinNames();
+  for (const tir::Instruction& inst : trace.insts) {
+    if (inst.kind != tir::InstKind::Tensorize) continue;
+    if (std::find(tvm_names.begin(), tvm_names.end(), inst.name) != tvm_names.end()) {
+      found.tvms = true;
+      continue;
+    }
+    bool seen = std::any_of(found.scripts.begin(), found.scripts.end(),
+                            [&](const tir::TensorIntrin& i) { return i->name == inst.name; });
+    if (inst.intrin && !seen) found.scripts.push_back(inst.intrin);
+  }
+  return found;
 }
 
 // The helpers a program needs when the schedule changed a parameter's layout: element x
@@ -179,6 +196,12 @@ std::string WithoutImportComment(const std::string& script) {
   return at == std::string::npos ? script : script.substr(at);
 }
 
+// `f` as TVMScript named `name`, without the import comment.
+std::string FunctionNamed(tir::PrimFunc f, const std::string& name, tir::TvmDialect dialect) {
+  f.name = name;
+  return WithoutImportComment(tir::AsTVMScript(f, dialect));
+}
+
 }  // namespace
 
 Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVersion version) {
@@ -201,10 +224,21 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
   out += "import numpy as np\nimport tvm\nfrom tvm import " + s.schedule_module + "\n" +
          (module ? "from tvm.script import ir as I\n" : "") + "from tvm.script import " +
          (version.minor >= 24 ? "tirx" : "tir") + " as T\n";
-  if (Tensorizes(program.tir_schedule->trace()))
+  Intrinsics intrinsics = IntrinsicsOf(program.tir_schedule->trace());
+  if (intrinsics.tvms)
     out += "import tvm." + s.schedule_module +
            ".tensor_intrin  # registers TVM's tensor intrinsics by name\n";
   out += "\n\n";
+  // The script's own intrinsics, registered as the script did (desc and impl renamed so
+  // that two intrinsics' functions cannot clash).
+  for (size_t i = 0; i < intrinsics.scripts.size(); ++i) {
+    const tir::TensorIntrin& intrin = intrinsics.scripts[i];
+    std::string base = "intrin" + std::to_string(i);
+    out += FunctionNamed(intrin->desc, base + "_desc", dialect) + "\n\n\n";
+    out += FunctionNamed(intrin->impl, base + "_impl", dialect) + "\n\n\n";
+    out += s.schedule_module + ".TensorIntrin.register(\"" + intrin->name + "\", " + base +
+           "_desc, " + base + "_impl)\n\n\n";
+  }
   if (module) {
     TensorIRModule printed;
     printed.functions = given;

@@ -46,6 +46,11 @@ Status Load(Interpreter& interp, const std::string& package, const std::string& 
 
 }  // namespace
 
+const std::vector<std::string>& TvmTensorIntrinNames() {
+  static const std::vector<std::string> names = {"dot_16x4_vnni", "dot_16x4_avx512"};
+  return names;
+}
+
 Status LoadTensorIntrinModule(Interpreter& interp) {
   return Load(interp, kTirPackage, kSTirPackage);
 }

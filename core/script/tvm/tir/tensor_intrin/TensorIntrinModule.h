@@ -8,6 +8,9 @@
 // (cuda, arm_cpu, rocm, hexagon, metal) are not there: naming one is "no module named".
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "script/lang/Interpreter.h"
 
 namespace tessera::script {
@@ -17,6 +20,10 @@ namespace tessera::script {
 // registers the intrinsics once per spelling, the second with override.
 Status LoadTensorIntrinModule(Interpreter& interp);
 Status LoadSTirTensorIntrinModule(Interpreter& interp);
+
+// The names of the intrinsics the module registers ("dot_16x4_vnni", ...): TVM's own, which
+// an exported program gets by importing the package rather than by registering them.
+const std::vector<std::string>& TvmTensorIntrinNames();
 
 // tensor_intrin.py's text (embedded at build time).
 const char* TensorIntrinPreludeSource();
