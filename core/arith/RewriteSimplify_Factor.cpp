@@ -20,17 +20,6 @@ using namespace ir;
 
 namespace {
 
-// The factors of a product chain a*b*c (the expression itself when it is no product).
-void Factors(const Expr& e, std::vector<Expr>* out) {
-  auto* m = e.as<BinaryNode>();
-  if (m && m->kind == ExprKind::Mul) {
-    Factors(m->a, out);
-    Factors(m->b, out);
-    return;
-  }
-  out->push_back(e);
-}
-
 // The product of `factors` without the one at `skip` (1 when nothing is left).
 Expr ProductWithout(const std::vector<Expr>& factors, size_t skip, DataType t) {
   Expr r;
@@ -62,8 +51,8 @@ bool ScaledBy(const Expr& e, Expr* p, int64_t* c) {
 Expr RewriteSimplifier::FactorCommonTerm(const BinaryNode* n, const Expr& e) {
   if (!IsIndex(e) || (n->kind != ExprKind::Add && n->kind != ExprKind::Sub)) return Expr();
   std::vector<Expr> fa, fb;
-  Factors(n->a, &fa);
-  Factors(n->b, &fb);
+  ProductFactors(n->a, &fa);
+  ProductFactors(n->b, &fb);
   // Both operands must be products: x*y + x -> x*(y + 1) would not be smaller.
   if (fa.size() < 2 || fb.size() < 2) return Expr();
   for (size_t i = 0; i < fa.size(); ++i) {
