@@ -59,16 +59,26 @@ Result<std::vector<int64_t>> MappedFlatIndices(const std::vector<int64_t>& befor
 
 // The first constant pad value of the changes, else 0.
 double PadValue(const LayoutChain& changes) {
-  for (const tir::ParamLayoutChange* c : changes) {
-    if (!c->pad_value || c->pad_value->final_indices.size() != 1) continue;
-    const ir::Expr& v = c->pad_value->final_indices[0];
-    if (const auto* f = v.as<ir::FloatImmNode>()) return f->value;
-    if (const int64_t* i = ir::as_const_int(v)) return double(*i);
-  }
-  return 0.0;
+  std::optional<ir::Expr> v = FirstConstantPad(changes);
+  if (!v) return 0.0;
+  if (const auto* f = v->as<ir::FloatImmNode>()) return f->value;
+  return double(*ir::as_const_int(*v));
 }
 
 }  // namespace
+
+std::optional<ir::Expr> ConstantPad(const ir::IndexMap& pad_value) {
+  if (!pad_value || pad_value->final_indices.size() != 1) return std::nullopt;
+  const ir::Expr& v = pad_value->final_indices[0];
+  if (v.as<ir::FloatImmNode>() || ir::as_const_int(v)) return v;
+  return std::nullopt;
+}
+
+std::optional<ir::Expr> FirstConstantPad(const LayoutChain& changes) {
+  for (const tir::ParamLayoutChange* c : changes)
+    if (std::optional<ir::Expr> v = ConstantPad(c->pad_value)) return v;
+  return std::nullopt;
+}
 
 LayoutChain ChangesOf(const std::vector<tir::ParamLayoutChange>& all, size_t position) {
   LayoutChain chain;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "runtime/NDArray.h"
@@ -20,6 +21,13 @@ using LayoutChain = std::vector<const tir::ParamLayoutChange*>;
 // The changes of parameter `position`, in the order made (empty: its layout is the
 // original one).
 LayoutChain ChangesOf(const std::vector<tir::ParamLayoutChange>& all, size_t position);
+
+// A pad value that is one constant (an IntImm or FloatImm, `lambda ...: (c,)`); nullopt for
+// none or a function of the indices.
+std::optional<ir::Expr> ConstantPad(const ir::IndexMap& pad_value);
+
+// The first constant pad value of the changes (the value their padding cells hold).
+std::optional<ir::Expr> FirstConstantPad(const LayoutChain& changes);
 
 // The shape of the parameter before its changes (constant extents), or an error.
 Result<std::vector<int64_t>> ShapeBefore(const LayoutChain& changes);

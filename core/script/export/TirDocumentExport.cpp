@@ -12,6 +12,7 @@
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/TargetCalls.h"
+#include "reference/ParamLayouts.h"
 #include "reference/TirReference.h"
 #include "script/export/TirExportInternal.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
@@ -71,18 +72,16 @@ constexpr const char* kLayoutHelpers =
     "    return b[index]\n\n\n";
 
 // `[lambda ...: (...), ...]`, the maps of one parameter.
-std::string MapList(const std::vector<const tir::ParamLayoutChange*>& changes) {
+std::string MapList(const reference::LayoutChain& changes) {
   std::string s = "[";
   for (size_t i = 0; i < changes.size(); ++i)
     s += (i ? ", " : "") + tir::IndexMapAsPython(changes[i]->map);
   return s + "]";
 }
 
-// A constant pad value (`lambda ...: (c,)`) as a Python literal; nullopt for any other.
-std::optional<std::string> ConstantPadText(const ir::IndexMap& pad_value) {
-  if (!pad_value || pad_value->final_indices.size() != 1) return std::nullopt;
-  const ir::Expr& v = pad_value->final_indices[0];
-  if (const auto* fl = v.as<ir::FloatImmNode>()) {
+// A constant (ConstantPad) as a Python literal.
+std::string PythonLiteral(const ir::Expr& constant) {
+  if (const auto* fl = constant.as<ir::FloatImmNode>()) {
     if (!std::isfinite(fl->value))
       return std::isnan(fl->value) ? "float(\"nan\")"
                                    : (fl->value > 0 ? "float(\"inf\")" : "float(\"-inf\")");
@@ -91,15 +90,13 @@ std::optional<std::string> ConstantPadText(const ir::IndexMap& pad_value) {
     std::string t = text.str();
     return t.find_first_of(".en") == std::string::npos ? t + ".0" : t;
   }
-  if (const int64_t* i = ir::as_const_int(v)) return std::to_string(*i);
-  return std::nullopt;
+  return std::to_string(*ir::as_const_int(constant));
 }
 
 // The first constant pad value of the changes, else "0".
-std::string PadText(const std::vector<const tir::ParamLayoutChange*>& changes) {
-  for (const tir::ParamLayoutChange* c : changes)
-    if (auto text = ConstantPadText(c->pad_value)) return *text;
-  return "0";
+std::string PadText(const reference::LayoutChain& changes) {
+  std::optional<ir::Expr> v = reference::FirstConstantPad(changes);
+  return v ? PythonLiteral(*v) : "0";
 }
 
 // TVM prints a constant pad value as `lambda indices_0, ...: (-1,)`, which its own
@@ -108,11 +105,12 @@ std::string PadText(const std::vector<const tir::ParamLayoutChange*>& changes) {
 std::string WithReplayablePadValues(std::string trace, const tir::Trace& insts) {
   for (const tir::Instruction& inst : insts.insts) {
     if (inst.kind != tir::InstKind::TransformLayout || !inst.pad_value) continue;
-    std::optional<std::string> constant = ConstantPadText(inst.pad_value);
+    std::optional<ir::Expr> constant = reference::ConstantPad(inst.pad_value);
     if (!constant) continue;
     std::string printed = "pad_value=" + tir::IndexMapAsPython(inst.pad_value);
     size_t at = trace.find(printed);
-    if (at != std::string::npos) trace.replace(at, printed.size(), "pad_value=" + *constant);
+    if (at != std::string::npos)
+      trace.replace(at, printed.size(), "pad_value=" + PythonLiteral(*constant));
   }
   return trace;
 }
@@ -297,9 +295,7 @@ Result<std::string> ExportTensorIRDocument(const ScriptProgram& program, TvmVers
             (output ? "np.zeros(" + shape + ", dtype=\"" + b->dtype.str() + "\")"
                     : RandomData(b->dtype, shape)) +
             ",  # " + b->name + "\n";
-    std::vector<const tir::ParamLayoutChange*> changes;
-    for (const tir::ParamLayoutChange& c : layouts)
-      if (c.position == i) changes.push_back(&c);
+    reference::LayoutChain changes = reference::ChangesOf(layouts, i);
     std::string maps = MapList(changes), got_host = "host[" + n + "]";
     if (!changes.empty()) {
       std::string after;
