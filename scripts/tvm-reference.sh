@@ -122,3 +122,13 @@ while read -r name; do
   grep -q '^CHECK: OK' "$documents/$name.txt" && echo "ok       document $name" ||
     echo "FAILED   document $name (see $documents/$name.txt)"
 done <"$documents/list"
+
+# The values TVM computes (tests/tir/values/<name>.py: a program of tests/tir/programs built
+# and run on fixed inputs, printing them and its outputs) in tests/tir/values/<name>.txt;
+# the tests of tests/tir run the same function in Tessera on the same inputs and compare.
+for file in "$root"/tests/tir/values/*.py; do
+  name=$(basename "$file" .py)
+  PYTHONPATH=$TVM_SRC/python TVM_LIBRARY_PATH=$TVM_BUILD timeout 900 "$python" "$file" \
+    >"$work/run" 2>&1 && cp "$work/run" "${file%.py}.txt" && echo "ok       values $name" ||
+    { echo "FAILED   values $name:"; cat "$work/run"; }
+done

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ir/BitIntrinsics.h"
+#include "ir/FixedPointMultiply.h"
 #include "ir/MathIntrinsics.h"
 #include "runtime/InterpreterValue.h"
 
@@ -747,6 +748,11 @@ Result<LaneNodePtr> CompilerAccess::Compile(LaneCompiler& c, const ir::Expr& e) 
 
 Result<LaneNodePtr> CompilerAccess::CompileCall(LaneCompiler& c, const ir::CallNode* n) {
   const std::string& stage = c.scope_.stage;
+  if (ir::IsFixedPointMultiply(*n)) {
+    Result<ir::Expr> expanded = ir::LegalizeFixedPointMultiply(*n);
+    if (!expanded) return Error("stage " + stage + ": " + expanded.error().message);
+    return Compile(c, *expanded);
+  }
   std::vector<LaneNodePtr> args;
   bool uniform = true;
   for (const ir::Expr& a : n->args) {

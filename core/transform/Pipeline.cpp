@@ -4,6 +4,7 @@
 
 #include "ir/Printer.h"
 #include "transform/LayoutOvercompute.h"
+#include "transform/LegalizeCalls.h"
 #include "transform/LoopPartition.h"
 #include "transform/LowerFloorDivMod.h"
 #include "transform/LowerWmmaBuiltins.h"
@@ -32,6 +33,7 @@ const std::vector<PassEntry>& Passes() {
       // needs the physical tensors, so it runs before StorageFlatten.
       {"LayoutOvercompute", &LayoutOvercompute},
       {"StorageFlatten", &StorageFlatten},          // tensors -> flat buffers
+      {"LegalizeCalls", &LegalizeCalls},            // q_multiply_shift, ... -> arithmetic
       {"LowerWmmaBuiltins", &LowerWmmaBuiltins},    // CPU: tensor-core builtins -> loops
       {"RemoveTrivialLoops", &RemoveTrivialLoops},  // extent-1 loops -> substitution
       {"LoopPartition", &LoopPartition},            // split tails -> main + tail loops

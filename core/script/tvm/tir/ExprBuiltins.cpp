@@ -1,6 +1,7 @@
 #include "script/tvm/tir/ExprBuiltins.h"
 
 #include "ir/ExprOp.h"
+#include "ir/FixedPointMultiply.h"
 #include "script/lang/Args.h"
 #include "script/lang/Operators.h"
 #include "script/tvm/script/TvmScriptModule.h"
@@ -190,6 +191,32 @@ Result<Value> Logical(const CallArgs& call, const std::string& name) {
       ir::MakeBinary(name == "And" ? ir::ExprKind::And : ir::ExprKind::Or, *a, *b));
 }
 
+// tvm.tir.q_multiply_shift / q_multiply_shift_per_axis (ir/FixedPointMultiply.h).
+Result<Value> FixedPointMultiply(const CallArgs& call, bool per_axis) {
+  const char* name = per_axis ? "q_multiply_shift_per_axis" : "q_multiply_shift";
+  std::vector<std::string> params = per_axis ? std::vector<std::string>{"x",
+                                                                        "y",
+                                                                        "ls",
+                                                                        "rs",
+                                                                        "q",
+                                                                        "is_lshift_required",
+                                                                        "is_rshift_required"}
+                                             : std::vector<std::string>{"x", "y", "q", "s"};
+  size_t count = params.size();
+  Args args(call, name, params, count);
+  if (!args.status()) return args.status().error();
+  std::vector<ir::Expr> operands;
+  for (const std::string& p : params) {
+    auto e = args.Expr(p);
+    if (!e) return e.error();
+    operands.push_back(*e);
+  }
+  auto made = per_axis ? ir::MakeQMultiplyShiftPerAxis(std::move(operands))
+                       : ir::MakeQMultiplyShift(std::move(operands));
+  if (!made) return Error(made.error().message, call.loc);
+  return Value::FromExpr(*made);
+}
+
 }  // namespace
 
 void AliasTirName(Interpreter& interp, const std::string& name) {
@@ -325,6 +352,12 @@ void RegisterExprBuiltins(Interpreter& interp) {
                           [](Interpreter&, const CallArgs& c) { return DirectMinMax(false, c); });
   AliasTirName(interp, "max");
   AliasTirName(interp, "min");
+  interp.RegisterFunction("tvm.tir.q_multiply_shift", [](Interpreter&, const CallArgs& c) {
+    return FixedPointMultiply(c, false);
+  });
+  interp.RegisterFunction("tvm.tir.q_multiply_shift_per_axis", [](Interpreter&, const CallArgs& c) {
+    return FixedPointMultiply(c, true);
+  });
 }
 
 }  // namespace tessera::script
