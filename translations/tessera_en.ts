@@ -224,12 +224,17 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBlockGraphModel.cpp" line="154"/>
+        <location filename="../views/TirBlockGraphModel.cpp" line="125"/>
+        <source>One of %1 blocks named %2: sch.get_block cannot tell them apart (NotSingleResult)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphModel.cpp" line="171"/>
         <source>The root block: the buffers the function allocates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirBlockGraphModel.cpp" line="175"/>
+        <location filename="../views/TirBlockGraphModel.cpp" line="192"/>
         <source>A loop several blocks share (compute_at)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1375,29 +1380,34 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="418"/>
-        <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
+        <source>Registered in this document (none matches here): %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="436"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="635"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="493"/>
+        <source>Matching here: %1. Also registered: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="437"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="647"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="459"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="460"/>
         <source>%1: there is no block %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="468"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="476"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="469"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
         <source>Key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="470"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="471"/>
         <source>Value type</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1467,108 +1477,108 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="418"/>
+        <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register, or import TVM&apos;s: from tvm.tir.tensor_intrin.x86 import VNNI_DOT_16x4_INTRIN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
         <source>%1: block %2 accesses no buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="481"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="487"/>
         <source>TensorIntrin</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="483"/>
-        <source>Registered in this document: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="489"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="517"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="501"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="529"/>
         <source>Buffer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="494"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="506"/>
         <source>Axis separators</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="496"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="508"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="510"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="522"/>
         <source>Ranges (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="513"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="525"/>
         <source>The region per dimension of the buffer from the block&apos;s iterators: (begin, end) or one index, e.g. lambda vi, vj: [(vi - 1, vi + 2), vj]. Nothing checks that the body stays inside it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="523"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="535"/>
         <source>Index map (a Python lambda)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="525"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="537"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="556"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="568"/>
         <source>%1 needs an annotation key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="560"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="572"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="573"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="585"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="577"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="589"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="581"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="593"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="595"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="607"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="601"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="613"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="611"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="623"/>
         <source>%1 takes a Python lambda: the application applies it as a script line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="621"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="633"/>
         <source>annotate_buffer_access: there is no block %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="625"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="637"/>
         <source>annotate_buffer_access: %1 has no %2 buffer %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="615"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="627"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation type="unfinished"></translation>
     </message>

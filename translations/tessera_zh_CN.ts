@@ -236,12 +236,17 @@ computes %1 elements, %2 required</source>
         <translation>“设为可调”标记的是 te 调度的旋钮。TensorIR 文档则在其各个块的设计空间上调优：运行 ▸ 调优 会从当前调度出发搜索该空间。</translation>
     </message>
     <message>
-        <location filename="../views/TirBlockGraphModel.cpp" line="154"/>
+        <location filename="../views/TirBlockGraphModel.cpp" line="125"/>
+        <source>One of %1 blocks named %2: sch.get_block cannot tell them apart (NotSingleResult)</source>
+        <translation>名为 %2 的 %1 个块之一：sch.get_block 无法区分它们（NotSingleResult）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirBlockGraphModel.cpp" line="171"/>
         <source>The root block: the buffers the function allocates</source>
         <translation>根块：函数分配的缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirBlockGraphModel.cpp" line="175"/>
+        <location filename="../views/TirBlockGraphModel.cpp" line="192"/>
         <source>A loop several blocks share (compute_at)</source>
         <translation>多个块共享的循环（compute_at）</translation>
     </message>
@@ -1407,33 +1412,32 @@ computes %1 elements, %2 required</source>
         <translation>unannotate：%1 没有注解</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="418"/>
         <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)</source>
-        <translation>tensorize：文档没有注册任何 TensorIntrin（tir.TensorIntrin.register）</translation>
+        <translation type="vanished">tensorize：文档没有注册任何 TensorIntrin（tir.TensorIntrin.register）</translation>
     </message>
     <message>
         <source>set_axis_separator: block %1 accesses no buffer</source>
         <translation type="vanished">set_axis_separator：块 %1 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="436"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="635"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="437"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="647"/>
         <source>transform_block_layout: there is no block %1</source>
         <translation>transform_block_layout：没有块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="459"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="460"/>
         <source>%1: there is no block %2</source>
         <translation>%1：没有块 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="468"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="476"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="469"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="477"/>
         <source>Key</source>
         <translation>键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="470"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="471"/>
         <source>Value type</source>
         <translation>值类型</translation>
     </message>
@@ -1503,103 +1507,117 @@ computes %1 elements, %2 required</source>
         <translation>%1：&apos;%2&apos; 不是非负整数</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="429"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="418"/>
+        <source>tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register, or import TVM&apos;s: from tvm.tir.tensor_intrin.x86 import VNNI_DOT_16x4_INTRIN)</source>
+        <translation>tensorize：文档没有注册任何 TensorIntrin（用 tir.TensorIntrin.register 注册，或导入 TVM 的：from tvm.tir.tensor_intrin.x86 import VNNI_DOT_16x4_INTRIN）</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="430"/>
         <source>%1: block %2 accesses no buffer</source>
         <translation>%1：块 %2 不访问任何缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="481"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="487"/>
         <source>TensorIntrin</source>
         <translation>TensorIntrin</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="483"/>
         <source>Registered in this document: %1</source>
-        <translation>本文档中已注册：%1</translation>
+        <translation type="vanished">本文档中已注册：%1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="489"/>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="517"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
+        <source>Registered in this document (none matches here): %1</source>
+        <translation>本文档已注册（此处没有匹配的）：%1</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="493"/>
+        <source>Matching here: %1. Also registered: %2</source>
+        <translation>此处匹配：%1。其他已注册：%2</translation>
+    </message>
+    <message>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="501"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="529"/>
         <source>Buffer</source>
         <translation>缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="494"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="506"/>
         <source>Axis separators</source>
         <translation>轴分隔符</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="496"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="508"/>
         <source>The axes where a new physical dimension starts, e.g. 1: a 2-D buffer stays 2-D when it is flattened</source>
         <translation>新物理维度开始的轴，例如 1：二维缓冲区在展平后仍为二维</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="510"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="522"/>
         <source>Ranges (a Python lambda)</source>
         <translation>区域（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="513"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="525"/>
         <source>The region per dimension of the buffer from the block&apos;s iterators: (begin, end) or one index, e.g. lambda vi, vj: [(vi - 1, vi + 2), vj]. Nothing checks that the body stays inside it</source>
         <translation>由块的迭代变量给出缓冲区每一维的区域：(begin, end) 或单个下标，例如 lambda vi, vj: [(vi - 1, vi + 2), vj]。不会检查块体的访问是否落在该区域内</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="523"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="535"/>
         <source>Index map (a Python lambda)</source>
         <translation>索引映射（Python lambda）</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="525"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="537"/>
         <source>The block&apos;s new iterators from its iterators, e.g. lambda i, j: (i * 16 + j,) fuses two; the map must be bijective</source>
         <translation>块的新迭代器由其原迭代器得到，例如 lambda i, j: (i * 16 + j,) 融合两个迭代器；映射必须是双射</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="556"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="568"/>
         <source>%1 needs an annotation key</source>
         <translation>%1 需要一个注解键</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="560"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="572"/>
         <source>unannotate: %1 has no annotation %2</source>
         <translation>unannotate：%1 没有注解 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="573"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="585"/>
         <source>tensorize needs a TensorIntrin name</source>
         <translation>tensorize 需要一个 TensorIntrin 名称</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="577"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="589"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers none</source>
         <translation>ValueError：TensorIntrin“%1”未注册；文档没有注册任何 TensorIntrin</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="581"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="593"/>
         <source>ValueError: TensorIntrin &apos;%1&apos; is not registered; the document registers %2</source>
         <translation>ValueError：TensorIntrin“%1”未注册；文档注册了 %2</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="595"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="607"/>
         <source>set_axis_separator: the buffer is read or written, not &apos;%1&apos;</source>
         <translation>set_axis_separator：缓冲区类型应为 read 或 write，而不是“%1”</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="601"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="613"/>
         <source>set_axis_separator needs a buffer index</source>
         <translation>set_axis_separator 需要一个缓冲区索引</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="611"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="623"/>
         <source>%1 takes a Python lambda: the application applies it as a script line</source>
         <translation>%1 的参数是 Python lambda：应用程序将其作为一行脚本执行</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="621"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="633"/>
         <source>annotate_buffer_access: there is no block %1</source>
         <translation>annotate_buffer_access：没有块 %1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="625"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="637"/>
         <source>annotate_buffer_access: %1 has no %2 buffer %3</source>
         <translation>annotate_buffer_access：%1 没有 %2 缓冲区 %3</translation>
     </message>
@@ -1608,7 +1626,7 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">transform_block_layout 接受 Python lambda：本应用以一行脚本的方式应用它</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="615"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="627"/>
         <source>%1 is not a primitive of TirPrimitiveArguments</source>
         <translation>%1 不是 TirPrimitiveArguments 的原语</translation>
     </message>

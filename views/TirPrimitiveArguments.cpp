@@ -416,7 +416,8 @@ QString TirArgumentMenuProblem(const tir::Schedule& sch, const QString& p, const
         .arg(TargetName(block, loop));
   if (p == "tensorize" && TirIntrinNames(sch).isEmpty())
     return TirPrimitiveArgumentsText::tr(
-        "tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register)");
+        "tensorize: the document registers no TensorIntrin (tir.TensorIntrin.register, or "
+        "import TVM's: from tvm.tir.tensor_intrin.x86 import VNNI_DOT_16x4_INTRIN)");
   if (p == "add_unit_loop") {
     tir::Schedule copy = sch;
     Status s = ApplyTirArgumentIntent(
@@ -476,11 +477,22 @@ QList<ParamField> TirArgumentFields(const tir::Schedule& sch, const QString& p,
     fields << ChoiceField("ann_key", TirPrimitiveArgumentsText::tr("Key"),
                           TirAnnotationKeys(sch, block, loop));
   } else if (p == "tensorize") {
-    QStringList names = TirIntrinNames(sch);
-    ParamField name =
-        TextField("intrin", TirPrimitiveArgumentsText::tr("TensorIntrin"), names.value(0));
+    // Importing tvm.tir.tensor_intrin registers a family of intrinsics at once: the name
+    // offered is the first that matches this loop, found by trying each on a copy.
+    QStringList matching, others;
+    for (const QString& n : TirIntrinNames(sch)) {
+      bool matches = TensorizeVerdict(sch, base, QVariantMap{{"intrin", n}}).ok();
+      (matches ? matching : others) << n;
+    }
+    ParamField name = TextField("intrin", TirPrimitiveArgumentsText::tr("TensorIntrin"),
+                                matching.value(0, others.value(0)));
     name.tooltip =
-        TirPrimitiveArgumentsText::tr("Registered in this document: %1").arg(names.join(", "));
+        matching.isEmpty()
+            ? TirPrimitiveArgumentsText::tr("Registered in this document (none matches here): %1")
+                  .arg(others.join(", "))
+            : TirPrimitiveArgumentsText::tr("Matching here: %1. Also registered: %2")
+                  .arg(matching.join(", "),
+                       others.isEmpty() ? QStringLiteral("-") : others.join(", "));
     fields << name << VerdictField([&sch, base](const QVariantMap& v) {
       return TensorizeVerdict(sch, base, v);
     });

@@ -85,14 +85,18 @@ Result<Expr> LegalizeQMultiplyShift(const CallNode& call) {
   int lanes = x.dtype().lanes();
   std::optional<int64_t> multiplier = ConstantOf(y);
   if (!multiplier)
-    return Error(Spelled(op) + "(x, y, q, s) is compiled only with a constant multiplier y (as "
-                 "in TVM); y is " + to_string(y));
+    return Error(Spelled(op) +
+                 "(x, y, q, s) is compiled only with a constant multiplier y (as "
+                 "in TVM); y is " +
+                 to_string(y));
   if (*multiplier == int64_t{1} << 30) {
     // y is 0.5: a shift by s - 1, rounded when it goes right.
     std::optional<int64_t> shift = ConstantOf(s);
     if (!shift)
-      return Error(Spelled(op) + "(x, 1 << 30, q, s) is compiled only with a constant shift s "
-                   "(as in TVM); s is " + to_string(s));
+      return Error(Spelled(op) +
+                   "(x, 1 << 30, q, s) is compiled only with a constant shift s "
+                   "(as in TVM); s is " +
+                   to_string(s));
     Expr x32 = As(x, DataType::Int(32, lanes));
     int64_t exponent = *shift - 1;
     if (exponent > 0) return Shift(BitOp::ShiftLeft, x32, make_const(DataType::Int(32), exponent));

@@ -358,6 +358,34 @@ class TestTirMenusMore : public QObject, protected testing::TirMenuWindow {
     UndoRedo(before);
   }
 
+  // TVM's x86 package registers its intrinsics (dot_16x4_avx512, ...) beside the
+  // document's own; none of them fits a float dot4, so the name offered is test_dot4, the
+  // one that matches, and the tooltip says which match.
+  void tensorizeOffersTheIntrinsicThatMatches() {
+    w->document()->reset(QString(kPrelude) +
+                             "from tvm.tir.tensor_intrin.x86 import VNNI_DOT_16x4_INTRIN\n" +
+                             kProgram + kReady,
+                         "menus_more_tir.py");
+    QVERIFY(w->document()->state().tir_schedule);
+    QVERIFY(views::TirIntrinNames(Sch()).size() > 1);
+    QCOMPARE(views::TirIntrinNames(Sch()).value(0), QString("dot_16x4_avx512"));
+    QStringList loops = views::TirLoopNames(Sch(), "C_update");
+    QString offered, tooltip;
+    views::SetParameterAsker(
+        [&](QWidget*, const QString& title, const QList<views::ParamField>& fields) {
+          views::ParameterDialog dialog(nullptr, title, fields);
+          auto* name = qobject_cast<QLineEdit*>(dialog.editor("intrin"));
+          offered = name->text();
+          tooltip = name->toolTip();
+          return std::optional<QVariantMap>(dialog.values());
+        });
+    QVERIFY2(FromNestLoop("C_update", loops[3], "tensorize"), qPrintable(Status()));
+    QCOMPARE(offered, QString("test_dot4"));
+    QVERIFY2(tooltip.startsWith("Matching here: test_dot4. Also registered: dot_16x4_avx512"),
+             qPrintable(tooltip));
+    QVERIFY(views::TirFindBlock(Sch(), "C_update_o"));
+  }
+
   void tensorizeIsDisabledWithoutIntrinsics() {
     w->document()->reset(PlainScript(), "plain_tir.py");
     std::unique_ptr<QMenu> menu(w->tirBlockView()->contextMenuFor("C"));

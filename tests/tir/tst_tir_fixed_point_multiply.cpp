@@ -24,7 +24,8 @@ namespace {
 // "NAME: v v v" lines, as tests/tir/values/q_multiply_shift_values.py prints them.
 std::map<std::string, std::vector<int64_t>> TvmValues() {
   std::map<std::string, std::vector<int64_t>> values;
-  std::istringstream in(ReadSourceFile(SourceDir() + "/tests/tir/values/q_multiply_shift_values.txt"));
+  std::istringstream in(
+      ReadSourceFile(SourceDir() + "/tests/tir/values/q_multiply_shift_values.txt"));
   std::string line;
   while (std::getline(in, line)) {
     size_t colon = line.find(':');
@@ -98,11 +99,12 @@ class TestTirFixedPointMultiply : public QObject {
     if (llvm && !codegen::LLVMAvailable()) QSKIP("built without LLVM");
     auto tvm = TvmValues();
     QCOMPARE(tvm["Y"].size(), size_t(7 * 4 * 64));
-    auto lowered = LowerScript(ReadSourceFile(SourceDir() + "/tests/tir/programs/q_multiply_shift.py"));
+    auto lowered =
+        LowerScript(ReadSourceFile(SourceDir() + "/tests/tir/programs/q_multiply_shift.py"));
     QVERIFY2(lowered, lowered ? "" : lowered.error().message.c_str());
-    std::vector<runtime::NDArray> args = {
-        Int32Array({4, 64}, tvm["X"]), Int32Array({4}, tvm["M"]), Int32Array({4}, tvm["LS"]),
-        Int32Array({4}, tvm["RS"]), Int32Array({7, 4, 64}, {})};
+    std::vector<runtime::NDArray> args = {Int32Array({4, 64}, tvm["X"]), Int32Array({4}, tvm["M"]),
+                                          Int32Array({4}, tvm["LS"]), Int32Array({4}, tvm["RS"]),
+                                          Int32Array({7, 4, 64}, {})};
     if (llvm) {
       auto f = runtime::BuildLLVM(lowered->func);
       QVERIFY2(f, f ? "" : f.error().message.c_str());
@@ -177,10 +179,10 @@ class TestTirFixedPointMultiply : public QObject {
   void aMalformedCallIsRefusedWhereItIsWritten_data() {
     QTest::addColumn<QString>("call");
     QTest::addColumn<QString>("reason");
-    QTest::newRow("missing shift") << "T.q_multiply_shift(X[vi], 5, 31)" << "s";
-    QTest::newRow("float operand")
-        << "T.q_multiply_shift(T.float32(1.5), 5, 31, 0)"
-        << "argument 1 must be an integer, not float32";
+    QTest::newRow("missing shift") << "T.q_multiply_shift(X[vi], 5, 31)"
+                                   << "s";
+    QTest::newRow("float operand") << "T.q_multiply_shift(T.float32(1.5), 5, 31, 0)"
+                                   << "argument 1 must be an integer, not float32";
     QTest::newRow("int flag") << "T.q_multiply_shift_per_axis(X[vi], M[vi], 0, 0, 31, 1.5, True)"
                               << "argument 6 must be a bool";
   }
