@@ -50,6 +50,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/ir/StructuralEqualBuiltins.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EvaluationModules.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirDocumentExport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/export/PythonLiteral.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportIntrin.cpp
   ${CMAKE_CURRENT_LIST_DIR}/export/TirExportWmma.cpp

@@ -7,6 +7,7 @@
 
 #include "ir/Functor.h"
 #include "script/export/PythonExpr.h"
+#include "script/export/PythonLiteral.h"
 #include "script/lang/Lexer.h"
 #include "script/tvm/autotvm/TuneConfig.h"
 
@@ -17,34 +18,6 @@ namespace {
 using schedule::IterVarRef;
 using schedule::StageRef;
 using schedule::TraceEntry;
-
-// `text` as a double-quoted Python literal (a pragma's text value may hold quotes and
-// newlines: LLVM IR).
-std::string PythonStringLiteral(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '\\':
-        out += "\\\\";
-        break;
-      case '"':
-        out += "\\\"";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out + "\"";
-}
 
 class TracePrinter {
  public:

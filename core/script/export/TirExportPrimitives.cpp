@@ -24,6 +24,7 @@
 #include "ir/Printer.h"
 #include "schedule/Schedule.h"
 #include "script/export/PythonExpr.h"
+#include "script/export/PythonLiteral.h"
 #include "script/export/ScriptPrinter.h"
 #include "script/export/TirExportInternal.h"
 #include "te/Operation.h"
@@ -861,14 +862,8 @@ class TirScheduleWriter {
       // TE's pragma is the loop attribute `pragma_<key>`; TensorIR's lowering turns a loop
       // annotation of that name into the same attribute.
       std::string value = e.ints.count("value") ? std::to_string(Int(e, "value")) : "1";
-      if (auto text = e.strings.find("value"); text != e.strings.end()) {
-        std::string quoted = "\"";
-        for (char c : text->second)
-          quoted += c == '"'    ? std::string("\\\"")
-                    : c == '\n' ? std::string("\\n")
-                                : std::string(1, c);
-        value = quoted + "\"";
-      }
+      if (auto text = e.strings.find("value"); text != e.strings.end())
+        value = PythonStringLiteral(text->second);
       Emit("sch.annotate(" + *loop + ", \"pragma_" + Str(e, "key") + "\", " + value + ")");
     }
   }
