@@ -307,9 +307,17 @@ Result<Value> Translator::Eval(const AstExpr& e) {
           return interp_.CallValue(*fn, *args);
         }
       }
+      // A function of the script (a helper that builds an expression, tvm.tir.const, ...):
+      // called with the evaluated arguments, as TVM's parser runs any Python it meets.
+      if (auto fn = Eval(*e.object);
+          fn && (fn->as<FunctionObject>() || fn->as<BuiltinFunction>())) {
+        auto args = EvalCallArgs(e);
+        if (!args) return args.error();
+        return interp_.CallValue(*fn, *args);
+      }
       return Error("calls of " + to_source(*e.object) +
-                       " are not supported in TVMScript (only T.* functions, "
-                       "Buffer.access_ptr and Buffer.vload)",
+                       " are not supported in TVMScript (only T.* functions, the script's "
+                       "functions, Buffer.access_ptr and Buffer.vload)",
                    e.loc);
     }
     case AstKind::Unary: {

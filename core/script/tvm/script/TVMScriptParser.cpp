@@ -244,11 +244,9 @@ Result<Buffer> Translator::BufferAnnotation(const AstExpr& ann, const std::strin
   }
   Args args(call, "T.Buffer", BufferParams(false), 1);
   if (!args.status()) return args.status().error();
-  auto buffer = BufferFromArgs(args, name, attrs);
-  if (!buffer) return buffer.error();
-  if ((*buffer)->scope != "global")
-    return args.ErrorAt("scope", "a parameter's buffer must be in global scope");
-  return buffer;
+  // A parameter in another scope ("shared", "local") is a tensor intrinsic's operand;
+  // lowering a kernel with one is refused there.
+  return BufferFromArgs(args, name, attrs);
 }
 
 namespace {
