@@ -147,6 +147,14 @@ class TestTirExport : public QObject {
                      "sch.vectorize(ji)", "sch.unroll(jo)"});
   }
 
+  // A text pragma (LLVM IR for import_llvm) keeps its quotes, newlines and backslashes.
+  void a_text_pragma_is_one_python_string() {
+    std::string text = Exported(Chain(
+        "s[C].pragma(C.op.axis[0], \"import_llvm\", \"declare \\\"f\\\"\\n; a\\\\b\")\n"));
+    VERIFY_IN_ORDER(text, {"sch.annotate(i, \"pragma_import_llvm\", "
+                           "\"declare \\\"f\\\"\\n; a\\\\b\")"});
+  }
+
   void bind_builds_for_cuda() {
     std::string text =
         Exported(Chain("bx, tx = s[C].split(C.op.axis[0], factor=32)\n"
