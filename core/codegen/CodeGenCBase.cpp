@@ -154,7 +154,7 @@ std::string CodeGenCBase::VisitCall(const CallNode* n, const Expr& e) {
   // tensorize's buffer.access_ptr: the address of the bound region (data + offset).
   if (n->op == "tvm_access_ptr" && n->args.size() == 5)
     return "(" + VisitExpr(n->args[1]) + " + " + VisitExpr(n->args[2]) + ")";
-  if (n->call_kind == CallKind::Extern) {
+  if (IsExternCall(*n)) {
     std::string args;
     for (size_t i = 0; i < n->args.size(); ++i) args += (i ? ", " : "") + VisitExpr(n->args[i]);
     return n->op + "(" + args + ")";

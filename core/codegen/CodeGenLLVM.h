@@ -123,6 +123,8 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   llvm::Value* EmitIfThenElseExpr(const ir::CallNode* n);
   llvm::Value* EmitExternCall(const ir::CallNode* n);
   llvm::Value* EmitReinterpret(const ir::CallNode* n);
+  // vectorlow / vectorhigh / vectorcombine: one shufflevector.
+  llvm::Value* EmitVectorLanes(const ir::CallNode* n);
   llvm::Value* EmitLLVMIntrinsic(const ir::CallNode* n, const ir::LLVMIntrinCall& call);
   llvm::Value* EmitLibmCall(const std::string& name, const std::vector<llvm::Value*>& args,
                             ir::DataType t);

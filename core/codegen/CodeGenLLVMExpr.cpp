@@ -219,8 +219,9 @@ llvm::Value* CodeGenLLVM::VisitCall(const CallNode* n, const Expr& e) {
     return b_->CreateInBoundsGEP(LLVMType(n->args[0].dtype()), base,
                                  b_->CreateSExtOrTrunc(offset, b_->getInt64Ty()));
   }
-  if (n->call_kind == CallKind::Extern) return EmitExternCall(n);
+  if (IsExternCall(*n)) return EmitExternCall(n);
   if (n->op == kReinterpret && n->args.size() == 1) return EmitReinterpret(n);
+  if (VectorLaneSources(*n)) return EmitVectorLanes(n);
   if (auto call = AsLLVMIntrinCall(*n)) return EmitLLVMIntrinsic(n, *call);
   Fail("unsupported intrinsic '" + n->op + "'");
   return VisitExprDefault(e);

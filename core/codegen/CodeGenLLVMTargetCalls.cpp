@@ -3,7 +3,10 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
+
 #include "codegen/CodeGenLLVM.h"
+#include "codegen/LLVMBackend.h"
 
 namespace tessera::codegen {
 
@@ -13,6 +16,29 @@ llvm::Value* CodeGenLLVM::EmitReinterpret(const CallNode* n) {
   llvm::Value* v = VisitExpr(n->args[0]);
   if (failed()) return llvm::PoisonValue::get(LLVMType(n->dtype));
   return b_->CreateBitCast(v, LLVMType(n->dtype));
+}
+
+llvm::Value* CodeGenLLVM::EmitVectorLanes(const CallNode* n) {
+  std::vector<LaneSource> sources = *VectorLaneSources(*n);
+  std::vector<llvm::Value*> operands;
+  for (const Expr& arg : n->args) operands.push_back(VisitExpr(arg));
+  if (failed()) return llvm::PoisonValue::get(LLVMType(n->dtype));
+  // shufflevector takes two vectors of one type: the shorter operand is widened (its extra
+  // lanes undefined, never selected); the second's lanes are numbered after the first's.
+  int width = 0;
+  for (const Expr& arg : n->args) width = std::max(width, arg.dtype().lanes());
+  for (size_t k = 0; k < operands.size(); ++k) {
+    int lanes = n->args[k].dtype().lanes();
+    if (lanes == width) continue;
+    std::vector<int> widen;
+    for (int l = 0; l < width; ++l) widen.push_back(l < lanes ? l : -1);
+    operands[k] = b_->CreateShuffleVector(operands[k], widen);
+  }
+  llvm::Value* second =
+      operands.size() > 1 ? operands[1] : llvm::PoisonValue::get(operands[0]->getType());
+  std::vector<int> mask;
+  for (const LaneSource& s : sources) mask.push_back(s.operand * width + s.lane);
+  return b_->CreateShuffleVector(operands[0], second, mask);
 }
 
 namespace {
@@ -31,6 +57,12 @@ std::string SignatureText(llvm::Type* ret, const std::vector<llvm::Type*>& param
 }
 
 }  // namespace
+
+std::string LLVMIntrinsicBaseName(const std::string& name) {
+  llvm::Intrinsic::ID id = llvm::Function::lookupIntrinsicID(name);
+  if (id == llvm::Intrinsic::not_intrinsic) return name;
+  return llvm::Intrinsic::getBaseName(id).str();
+}
 
 // An overloaded intrinsic takes the variant whose signature the call's result and
 // argument types match; a call that matches none (a wrong width, a missing argument) is

@@ -31,7 +31,7 @@ class FirstExternCall : public ir::IRVisitor {
 
   void VisitCall(const ir::CallNode* n, const ir::Expr& e) override {
     std::string who = where_.empty() ? std::string("the program") : where_;
-    if (n->call_kind == ir::CallKind::Extern && !message)
+    if (ir::IsExternCall(*n) && !message)
       message = who + " calls extern function '" + n->op +
                 "', which cannot be run here: Tessera runs no external code (lower and export show "
                 "the call)";

@@ -71,4 +71,11 @@ Result<std::string> EmitAssembly(const transform::PrimFunc& f, const LLVMOptions
 // "x86_64-pc-linux-gnu, cpu sapphirerapids" (or why LLVM is not available).
 std::string LLVMTargetDescription();
 
+// The name TVM prints for the LLVM intrinsic `name`: LLVM's name of the intrinsic it denotes,
+// without an overloaded intrinsic's type suffix ("llvm.aarch64.neon.smull.v8i16" ->
+// "llvm.aarch64.neon.smull"; T.llvm_lookup_intrinsic_id keeps LLVM's id, the types pick
+// the variant when it is compiled). `name` itself when this LLVM has no such intrinsic or
+// LLVM is not built in.
+std::string LLVMIntrinsicBaseName(const std::string& name);
+
 }  // namespace tessera::codegen

@@ -20,5 +20,6 @@ Result<std::string> EmitAssembly(const transform::PrimFunc&, const LLVMOptions&,
   return Disabled();
 }
 std::string LLVMTargetDescription() { return "LLVM not available"; }
+std::string LLVMIntrinsicBaseName(const std::string& name) { return name; }
 
 }  // namespace tessera::codegen

@@ -181,8 +181,9 @@ struct CastNode : ExprNode {
 };
 
 // A call to an intrinsic ("exp", "sqrt", "if_then_else", "likely", ...) or an
-// external function. Pure calls have no side effects and may be simplified.
-enum class CallKind : uint8_t { PureIntrinsic, Intrinsic, Extern };
+// external function (T.call_extern, or T.call_pure_extern: one without side effects).
+// Pure calls have no side effects and may be simplified.
+enum class CallKind : uint8_t { PureIntrinsic, Intrinsic, Extern, PureExtern };
 struct CallNode : ExprNode {
   TESSERA_EXPR_MATCH(Call)
   std::string op;
@@ -191,6 +192,10 @@ struct CallNode : ExprNode {
   CallNode(DataType t, std::string o, std::vector<Expr> a, CallKind ck)
       : ExprNode(ExprKind::Call, t), op(std::move(o)), args(std::move(a)), call_kind(ck) {}
 };
+// A call of an external function by name (op), pure or not.
+inline bool IsExternCall(const CallNode& c) {
+  return c.call_kind == CallKind::Extern || c.call_kind == CallKind::PureExtern;
+}
 
 struct BufferLoadNode : ExprNode {
   TESSERA_EXPR_MATCH(BufferLoad)

@@ -26,6 +26,43 @@ Result<Expr> MakeReinterpret(DataType t, Expr value) {
   return MakeCall(t, kReinterpret, {std::move(value)}, CallKind::PureIntrinsic);
 }
 
+Result<Expr> MakeVectorHalf(DataType t, Expr value, bool high) {
+  const char* what = high ? "vectorhigh" : "vectorlow";
+  if (!value.defined()) return Error(std::string(what) + ": no value");
+  DataType from = value.dtype();
+  if (from.lanes() < 2 || from.lanes() % 2 != 0 || t.lanes() * 2 != from.lanes() ||
+      t.element_of() != from.element_of())
+    return Error(std::string(what) + ": " + t.str() + " is not half of " + from.str() +
+                 " (the same element type, half the lanes)");
+  return MakeCall(t, high ? kVectorHigh : kVectorLow, {std::move(value)}, CallKind::PureIntrinsic);
+}
+
+Result<Expr> MakeVectorCombine(DataType t, Expr a, Expr b) {
+  if (!a.defined() || !b.defined()) return Error("vectorcombine: a missing operand");
+  if (a.dtype().element_of() != t.element_of() || b.dtype().element_of() != t.element_of() ||
+      a.dtype().lanes() + b.dtype().lanes() != t.lanes())
+    return Error("vectorcombine: " + a.dtype().str() + " and " + b.dtype().str() + " do not make " +
+                 t.str());
+  return MakeCall(t, kVectorCombine, {std::move(a), std::move(b)}, CallKind::PureIntrinsic);
+}
+
+std::optional<std::vector<LaneSource>> VectorLaneSources(const CallNode& call) {
+  int lanes = call.dtype.lanes();
+  std::vector<LaneSource> out;
+  if ((call.op == kVectorLow || call.op == kVectorHigh) && call.args.size() == 1) {
+    int first = call.op == kVectorHigh ? lanes : 0;
+    for (int l = 0; l < lanes; ++l) out.push_back({0, first + l});
+    return out;
+  }
+  if (call.op == kVectorCombine && call.args.size() == 2) {
+    int split = call.args[0].dtype().lanes();
+    for (int l = 0; l < lanes; ++l)
+      out.push_back(l < split ? LaneSource{0, l} : LaneSource{1, l - split});
+    return out;
+  }
+  return std::nullopt;
+}
+
 Expr MakeLLVMLookupIntrinsicId(std::string name) {
   return MakeCall(DataType::UInt(32), kLLVMLookupIntrinsicId, {StringImm(std::move(name))},
                   CallKind::PureIntrinsic);
@@ -71,7 +108,8 @@ std::optional<LLVMIntrinCall> AsLLVMIntrinCall(const CallNode& call) {
 }
 
 bool PrintsDtypeFirst(const std::string& op) {
-  return op == kReinterpret || op == kCallLLVMPureIntrin || op == kCallLLVMIntrin;
+  return op == kReinterpret || op == kCallLLVMPureIntrin || op == kCallLLVMIntrin ||
+         op == kVectorLow || op == kVectorHigh || op == kVectorCombine;
 }
 
 }  // namespace tessera::ir

@@ -238,6 +238,21 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
       auto r = ApplyReinterpret(n->dtype, v, &err);
       return r ? std::move(*r) : Fail(err);
     }
+    if (auto sources = ir::VectorLaneSources(*n)) {
+      std::vector<Value> operands;
+      for (const Expr& a : n->args) operands.push_back(VisitExpr(a));
+      if (failed()) return operands[0];
+      Value r;
+      r.type = n->dtype;
+      for (const ir::LaneSource& s : *sources) {
+        const Value& from = operands[size_t(s.operand)];
+        if (r.is_float())
+          r.f.push_back(from.f[s.lane]);
+        else
+          r.i.push_back(from.i[s.lane]);
+      }
+      return r;
+    }
     if (auto llvm = ir::AsLLVMIntrinCall(*n))
       return Fail("the interpreter does not run LLVM intrinsics (" + llvm->name +
                   "); only the LLVM backend compiles them");

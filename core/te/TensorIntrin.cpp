@@ -43,8 +43,7 @@ class ExternCollector : public ir::IRVisitor {
 
  protected:
   void VisitCall(const ir::CallNode* n, const Expr& e) override {
-    if (n->call_kind == ir::CallKind::Extern &&
-        std::find(names.begin(), names.end(), n->op) == names.end())
+    if (ir::IsExternCall(*n) && std::find(names.begin(), names.end(), n->op) == names.end())
       names.push_back(n->op);
     IRVisitor::VisitCall(n, e);
   }

@@ -124,8 +124,10 @@ Doc ScriptWriter::Print(const Expr& e) {
               kAtom};
     case K::Call: {
       const auto* n = e.as<ir::CallNode>();
-      if (n->call_kind == ir::CallKind::Extern) {
-        std::string s = T("call_extern") + "(\"" + e.dtype().str() + "\", \"" + n->op + "\"";
+      if (ir::IsExternCall(*n)) {
+        const char* f =
+            n->call_kind == ir::CallKind::PureExtern ? "call_pure_extern" : "call_extern";
+        std::string s = T(f) + "(\"" + e.dtype().str() + "\", \"" + n->op + "\"";
         for (const Expr& a : n->args) s += ", " + Str(a);
         return {s + ")", kAtom};
       }

@@ -118,7 +118,7 @@ class MatchBufferLowerer : public ir::IRMutator {
     return e;
   }
   Expr VisitCall(const ir::CallNode* n, const Expr& e) override {
-    if (n->call_kind == ir::CallKind::Extern && error.empty())
+    if (ir::IsExternCall(*n) && error.empty())
       error = "calls the external function \"" + n->op + "\"";
     return ir::IRMutator::VisitCall(n, e);
   }

@@ -16,7 +16,9 @@ Stmt NoOp() { return MakeEvaluate(0); }
 bool IsPure(const Expr& e) {
   bool pure = true;
   PostOrderVisit(e, [&](const Expr& x) {
-    if (auto* c = x.as<CallNode>(); c && c->call_kind != CallKind::PureIntrinsic) pure = false;
+    if (auto* c = x.as<CallNode>();
+        c && c->call_kind != CallKind::PureIntrinsic && c->call_kind != CallKind::PureExtern)
+      pure = false;
   });
   return pure;
 }

@@ -65,8 +65,16 @@ class TestTirDocumentExport : public QObject {
     std::string script =
         "import tvm\n"
         "from tvm import tir\n"
-        "from tvm.tir.tensor_intrin.x86 import VNNI_DOT_16x4_INTRIN, AVX512_DOT_16x4_INTRIN\n"
-        "registered = sorted([VNNI_DOT_16x4_INTRIN, AVX512_DOT_16x4_INTRIN])\n";
+        "from tvm.tir.tensor_intrin import x86, dot_product_common, arm_cpu, rocm, hexagon\n"
+        "registered = sorted([\n"
+        "    x86.VNNI_DOT_16x4_INTRIN, x86.AVX512_DOT_16x4_INTRIN,\n"
+        "    dot_product_common.DP4A_S8S8S32_INTRIN, dot_product_common.DP4A_U8S8S32_INTRIN,\n"
+        "    dot_product_common.DP4A_S8U8S32_INTRIN, dot_product_common.DP4A_U8U8U32_INTRIN,\n"
+        "    arm_cpu.ARM_DOT_4x4_i8_NEON_INTRIN, arm_cpu.ARM_DOT_4x4_i8_SDOT_INTRIN,\n"
+        "    arm_cpu.ARM_DOT_4x4_u8_UDOT_INTRIN, arm_cpu.ARM_DOT_4x4_u8_HDOT_INTRIN,\n"
+        "    rocm.AMDGPU_SDOT4_INTRIN, hexagon.VRMPY_u8u8i32_INTRIN,\n"
+        "    hexagon.VDMPY_i16i16i32_INTRIN])\n"
+        "assert arm_cpu.DP4A_S8S8S32_INTRIN == dot_product_common.DP4A_S8S8S32_INTRIN\n";
     std::string expected;
     std::vector<std::string> names = TvmTensorIntrinNames();
     std::sort(names.begin(), names.end());

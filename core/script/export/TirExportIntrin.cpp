@@ -38,7 +38,7 @@ class OpaqueCallCollector : public ir::IRVisitor {
     auto add = [&](std::vector<std::string>& to) {
       if (std::find(to.begin(), to.end(), n->op) == to.end()) to.push_back(n->op);
     };
-    if (n->call_kind == ir::CallKind::Extern) add(externs);
+    if (ir::IsExternCall(*n)) add(externs);
     if (n->call_kind == ir::CallKind::Intrinsic) {
       if (ir::IsWmmaBuiltin(n->op))
         add(wmma);

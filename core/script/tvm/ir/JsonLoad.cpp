@@ -501,7 +501,9 @@ class TeJsonLoader {
       if (!fn) return NodeError(i, name + " needs the function's name as its first argument");
       std::string callee = fn->value;
       args->erase(args->begin());
-      return OfExpr(ir::MakeCall(*t, callee, *args, ir::CallKind::Extern));
+      return OfExpr(ir::MakeCall(
+          *t, callee, *args,
+          name == "tir.call_pure_extern" ? ir::CallKind::PureExtern : ir::CallKind::Extern));
     }
     std::string bare = name.rfind("tir.", 0) == 0 ? name.substr(4) : name;
     auto call = KnownIntrinsicCall(i, bare, *args);

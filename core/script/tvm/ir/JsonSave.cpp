@@ -447,8 +447,8 @@ Result<size_t> TeJsonSaver::SaveExprFields(size_t self, const ir::Expr& e) {
       // tir.call_extern with the function's name as its first argument.
       std::vector<ir::Expr> args = c->args;
       std::string op = c->op.rfind("tir.", 0) == 0 ? c->op : "tir." + c->op;
-      if (c->call_kind == ir::CallKind::Extern) {
-        op = "tir.call_extern";
+      if (ir::IsExternCall(*c)) {
+        op = c->call_kind == ir::CallKind::PureExtern ? "tir.call_pure_extern" : "tir.call_extern";
         args.insert(args.begin(), ir::StringImm(c->op));
       }
       size_t op_node = NewNode(nullptr, "Op");

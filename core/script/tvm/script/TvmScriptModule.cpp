@@ -58,11 +58,15 @@ constexpr const char* kExpressionFunctions[] = {"max",
                                                 "bitwise_xor",
                                                 "bitwise_not",
                                                 "call_extern",
+                                                "call_pure_extern",
                                                 "call_intrin",
                                                 "likely",
                                                 "Ramp",
                                                 "Broadcast",
                                                 "reinterpret",
+                                                "vectorlow",
+                                                "vectorhigh",
+                                                "vectorcombine",
                                                 "q_multiply_shift",
                                                 "q_multiply_shift_per_axis"};
 // The calls of LLVM intrinsics (ir/TargetCalls.h): expression functions as well.
@@ -123,8 +127,9 @@ CallArgs WithoutDtype(const CallArgs& call) {
 // The functions TVM's ir_builder wraps with _dtype_forward, which makes a `dtype=` keyword
 // the first argument (T.call_extern("f", x, dtype="float32")).
 bool ForwardsDtype(const std::string& name) {
-  return name == "call_extern" || name == "call_intrin" || name == "reinterpret" ||
-         name == "call_llvm_pure_intrin" || name == "call_llvm_intrin";
+  return name == "call_extern" || name == "call_pure_extern" || name == "call_intrin" ||
+         name == "reinterpret" || name == "vectorlow" || name == "vectorhigh" ||
+         name == "vectorcombine" || name == "call_llvm_pure_intrin" || name == "call_llvm_intrin";
 }
 
 CallArgs WithDtypeFirst(const CallArgs& call) {

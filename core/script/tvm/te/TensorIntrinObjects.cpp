@@ -432,6 +432,9 @@ void RegisterTensorIntrinBuiltins(Interpreter& interp) {
   interp.RegisterFunction("tvm.tir.call_intrin", [](Interpreter&, const CallArgs& c) {
     return CallOut(c, "call_intrin", ir::CallKind::Intrinsic);
   });
+  interp.RegisterFunction("tvm.tir.call_pure_extern", [](Interpreter&, const CallArgs& c) {
+    return CallOut(c, "call_pure_extern", ir::CallKind::PureExtern);
+  });
   interp.Alias("tvm.call_extern", "tvm.tir.call_extern");
   interp.RegisterFunction("tvm.te.decl_tensor_intrin",
                           [](Interpreter& i, const CallArgs& c) { return DeclTensorIntrin(i, c); });

@@ -47,7 +47,19 @@ Status Load(Interpreter& interp, const std::string& package, const std::string& 
 }  // namespace
 
 const std::vector<std::string>& TvmTensorIntrinNames() {
-  static const std::vector<std::string> names = {"dot_16x4_vnni", "dot_16x4_avx512"};
+  static const std::vector<std::string> names = {"dot_16x4_vnni",
+                                                 "dot_16x4_avx512",
+                                                 "dp4a_s8s8s32",
+                                                 "dp4a_u8s8s32",
+                                                 "dp4a_s8u8s32",
+                                                 "dp4a_u8u8u32",
+                                                 "dot_4x4_i8i8s32_neon",
+                                                 "dot_4x4_i8i8s32_sdot",
+                                                 "dot_4x4_u8u8u32_udot",
+                                                 "dot_4x4_u8u8i32_hdot",
+                                                 "sdot4",
+                                                 "dot_32x4_u8u8i32_vrmpy",
+                                                 "dot_product_32x2_i16i16i32_vdmpy"};
   return names;
 }
 

@@ -1,11 +1,14 @@
 // tvm.tir.tensor_intrin (tvm.s_tir.tensor_intrin) for scripts: `from tvm.tir.tensor_intrin.x86
-// import VNNI_DOT_16x4_INTRIN` (or `import tvm.tir.tensor_intrin`) registers TVM's x86 tensor
-// intrinsics ("dot_16x4_vnni", "dot_16x4_avx512") with the script's TensorIntrin table
-// and gives their names and @T.prim_func descriptions and implementations.
+// import VNNI_DOT_16x4_INTRIN` (or `import tvm.tir.tensor_intrin`) registers TVM's dot-product
+// tensor intrinsics with the script's TensorIntrin table and gives their names and
+// @T.prim_func descriptions and implementations: x86 (VNNI, AVX-512), dot_product_common
+// (CUDA's DP4A, also arm_cpu's names), arm_cpu (NEON, sdot / udot), rocm (sdot4) and
+// hexagon (vrmpy, vdmpy).
 //
 // They are written in TVMScript (tensor_intrin.py, embedded at build time) and run once
-// per evaluation, when a script first names the module. The other architectures' modules
-// (cuda, arm_cpu, rocm, hexagon, metal) are not there: naming one is "no module named".
+// per evaluation, when a script first names the module. The rest of TVM's package (the
+// tensor-core and matrix intrinsics of cuda and rocm, arm_cpu's SME, metal) is not there:
+// naming it is "cannot import name" / "no module named".
 #pragma once
 
 #include <string>
