@@ -149,8 +149,8 @@ class TestTirExport : public QObject {
 
   // A text pragma (LLVM IR for import_llvm) keeps its quotes, newlines and backslashes.
   void a_text_pragma_is_one_python_string() {
-    std::string text = Exported(Chain(
-        "s[C].pragma(C.op.axis[0], \"import_llvm\", \"declare \\\"f\\\"\\n; a\\\\b\")\n"));
+    std::string text = Exported(
+        Chain("s[C].pragma(C.op.axis[0], \"import_llvm\", \"declare \\\"f\\\"\\n; a\\\\b\")\n"));
     VERIFY_IN_ORDER(text, {"sch.annotate(i, \"pragma_import_llvm\", "
                            "\"declare \\\"f\\\"\\n; a\\\\b\")"});
   }

@@ -19,8 +19,8 @@ using tessera::testing::SourceDir;
 namespace {
 
 Result<script::ScriptProgram> Program(const std::string& name) {
-  return script::EvaluateScript(
-      ReadSourceFile(SourceDir() + "/tests/tir/programs/" + name + ".py"), name + ".py");
+  return script::EvaluateScript(ReadSourceFile(SourceDir() + "/tests/tir/programs/" + name + ".py"),
+                                name + ".py");
 }
 
 // Lowered and compiled for this CPU: the first error.
@@ -72,8 +72,7 @@ class TestTirTargetIntrinsics : public QObject {
     Status run = llvm ? runtime::BuildLLVM(lowered->func)->Call(args)
                       : runtime::Interpret(lowered->func, args);
     QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
-    for (int64_t i = 0; i < 64; ++i)
-      QCOMPARE(args[1].GetInt(i), i / 16 * 16 + (i % 16 + 8) % 16);
+    for (int64_t i = 0; i < 64; ++i) QCOMPARE(args[1].GetInt(i), i / 16 * 16 + (i % 16 + 8) % 16);
   }
 
   // Each schedules and prints as TVM does (tst_tir_tvm_reference); this CPU cannot run it.
@@ -86,7 +85,8 @@ class TestTirTargetIntrinsics : public QObject {
                               << "llvm.aarch64.neon.sdot.v4i32.v16i8 is for aarch64 CPUs";
     QTest::newRow("hexagon") << "tensorize_hexagon_vrmpy"
                              << "llvm.hexagon.V6.vrmpyub.acc.128B is for hexagon CPUs";
-    QTest::newRow("cuda dp4a") << "tensorize_dp4a" << "calls the external function \"__dp4a\"";
+    QTest::newRow("cuda dp4a") << "tensorize_dp4a"
+                               << "calls the external function \"__dp4a\"";
   }
   void otherTargetsIntrinsicsAreRefusedByName() {
     if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
@@ -107,10 +107,10 @@ class TestTirTargetIntrinsics : public QObject {
     QTest::newRow("not a half") << "T.vectorcombine(T.vectorlow(A[0:16], dtype=\"int8x4\"), "
                                    "A[0:12], dtype=\"int8x16\")"
                                 << "vectorlow: int8x4 is not half of int8x16";
-    QTest::newRow("combine lanes")
-        << "T.vectorcombine(A[0:8], A[0:4], dtype=\"int8x16\")"
-        << "vectorcombine: int8x8 and int8x4 do not make int8x16";
-    QTest::newRow("not callable") << "len(3)" << "object of type 'int' has no len()";
+    QTest::newRow("combine lanes") << "T.vectorcombine(A[0:8], A[0:4], dtype=\"int8x16\")"
+                                   << "vectorcombine: int8x8 and int8x4 do not make int8x16";
+    QTest::newRow("not callable") << "len(3)"
+                                  << "object of type 'int' has no len()";
   }
   void aMalformedShuffleOrHelperCallIsRefusedWhereWritten() {
     QFETCH(QString, expr);
