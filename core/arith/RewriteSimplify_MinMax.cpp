@@ -100,9 +100,8 @@ Expr RewriteSimplifier::VisitMin(const BinaryNode* n, const Expr& e) {
   PConst c1, c2;
   Expr r;
   if (TryRewrite(e, pmin(0 - x, 0 - y), 0 - pmax(x, y), &r)) return Revisit(r);
-  if (TryRewrite(e, pmin(c1, x), pmin(x, c1), &r) ||
-      TryRewrite(e, pmin(pmin(x, c1), c2), pmin(x, pmin(c1, c2)), &r))
-    return Revisit(r);
+  // The operands keep their order (TVM writes min(31, x) as it was given).
+  if (TryRewrite(e, pmin(pmin(x, c1), c2), pmin(x, pmin(c1, c2)), &r)) return Revisit(r);
   // min(x*c1, c2) with c1 dividing c2: the scale moves out (max for a negative c1).
   auto scales = [&] { return c1.value() != 0 && c1.value() != -1 && c2.value() % c1.value() == 0; };
   if (TryRewrite(
@@ -154,9 +153,7 @@ Expr RewriteSimplifier::VisitMax(const BinaryNode* n, const Expr& e) {
   PConst c1, c2;
   Expr r;
   if (TryRewrite(e, pmax(0 - x, 0 - y), 0 - pmin(x, y), &r)) return Revisit(r);
-  if (TryRewrite(e, pmax(c1, x), pmax(x, c1), &r) ||
-      TryRewrite(e, pmax(pmax(x, c1), c2), pmax(x, pmax(c1, c2)), &r))
-    return Revisit(r);
+  if (TryRewrite(e, pmax(pmax(x, c1), c2), pmax(x, pmax(c1, c2)), &r)) return Revisit(r);
   // max(x*c1, c2) with c1 dividing c2: the scale moves out (min for a negative c1).
   auto scales = [&] { return c1.value() != 0 && c1.value() != -1 && c2.value() % c1.value() == 0; };
   if (TryRewrite(
