@@ -201,6 +201,60 @@ bool Overlap(const Digit& a, const Digit& b) {
   return a.lower < end(b) && b.lower < end(a);
 }
 
+// TVM's DetectIterMap takes the block's predicate as a constraint: a bound on a sum of
+// several loops (`i * 2097152 + j * 16384 + k * 128 + l < 100`) fuses those loops into
+// one iterator of the bound's extent, and a binding may use them only through that sum
+// (`vi = i_0 * 32 + i_1` under `i_0 * 32 + i_1 < 100`, a split's tail), never one of
+// them alone. A conjunct with other terms (a split or fused index) constrains nothing
+// here.
+bool PredicateAllowsBindings(const Expr& predicate, const std::vector<Expr>& bindings,
+                             const std::vector<std::pair<Var, Range>>& loops) {
+  using K = ir::ExprKind;
+  std::vector<Expr> conjuncts{predicate};
+  for (size_t i = 0; i < conjuncts.size(); ++i) {
+    if (conjuncts[i].kind() != K::And) continue;
+    const auto* n = conjuncts[i].as<ir::BinaryNode>();
+    conjuncts.push_back(n->a);
+    conjuncts.push_back(n->b);
+  }
+  auto is_loop = [&](const Expr& atom) {
+    return std::any_of(loops.begin(), loops.end(),
+                       [&](const auto& l) { return atom.same_as(l.first); });
+  };
+  for (const Expr& c : conjuncts) {
+    K k = c.kind();
+    if (k != K::LT && k != K::LE && k != K::GT && k != K::GE) continue;
+    const auto* cmp = c.as<ir::BinaryNode>();
+    std::vector<Term> sum;
+    int64_t base = 0;
+    Flatten(ir::sub(cmp->a, cmp->b), 1, &sum, &base);
+    std::erase_if(sum, [](const Term& t) { return t.coeff == 0; });
+    if (sum.size() < 2 ||
+        !std::all_of(sum.begin(), sum.end(), [&](const Term& t) { return is_loop(t.atom); })) {
+      continue;
+    }
+    for (const Expr& b : bindings) {
+      std::vector<Term> terms;
+      int64_t b_base = 0;
+      Flatten(b, 1, &terms, &b_base);
+      // The binding's coefficient of each of the sum's loops, as a multiple of the sum's.
+      std::optional<std::pair<int64_t, int64_t>> ratio;  // binding : sum
+      bool uses = false, whole = true;
+      for (const Term& t : sum) {
+        int64_t coeff = 0;
+        for (const Term& u : terms) {
+          if (u.atom.same_as(t.atom)) coeff = u.coeff;
+        }
+        uses = uses || coeff != 0;
+        if (!ratio) ratio = std::pair(coeff, t.coeff);
+        whole = whole && coeff * ratio->second == ratio->first * t.coeff;
+      }
+      if (uses && !whole) return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace affine_binding_detail
 
 bool IsAffineBinding(const std::vector<Expr>& bindings,
@@ -300,7 +354,9 @@ bool IsAffineBlockBinding(const ScheduleState& state, const BlockRealizeNode* re
       break;
     }
   }
-  return IsAffineBinding(realize->iter_values, loops);
+  return IsAffineBinding(realize->iter_values, loops) &&
+         affine_binding_detail::PredicateAllowsBindings(realize->predicate, realize->iter_values,
+                                                        loops);
 }
 
 Status CheckPartialAffineBinding(const ScheduleState& state, const BlockRealizeNode* realize,

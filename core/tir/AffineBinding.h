@@ -11,8 +11,9 @@
 // scale 1): every binding a sum `x * c` of loop variables and their splits (`v // c`,
 // `v % c`, `v // c % d`, also of such sums) whose coefficients chain as a fused
 // iterator's do, the innermost with coefficient 1, and no part of a loop variable in two
-// places. Variables other than the loops count as constants. The `T.where` predicate is
-// not consulted (TVM uses it only to narrow extents).
+// places. Variables other than the loops count as constants. IsAffineBlockBinding also
+// reads the `T.where` predicate as TVM's constraint: a bound on a sum of several loops
+// lets a binding use those loops only through that sum.
 #pragma once
 
 #include <optional>

@@ -403,7 +403,9 @@ std::vector<ExprRV> Schedule::RecordTiles(InstKind kind, const LoopRV& loop,
   inst.decision = tiles;
   std::vector<ExprRV> out;
   for (int64_t t : tiles) {
-    out.push_back({NewExprRV(t)});
+    // A loop of symbolic extent gets -1 as its outer tile: None, as in TVM (no variable).
+    bool none = t == -1 && kind == InstKind::SamplePerfectTile;
+    out.push_back({none ? -1 : NewExprRV(t)});
     inst.outputs.push_back(out.back().id);
   }
   trace_.insts.push_back(std::move(inst));

@@ -238,11 +238,14 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
     auto it = names.find(id);
     return it == names.end() ? std::string("None") : it->second;
   };
+  int count = 0;
   for (const Instruction& inst : trace.insts) {
     std::vector<std::string> outs;
     for (int id : inst.outputs) {
-      std::string name = output_prefix(inst.kind) + std::to_string(names.size());
-      names[id] = name;
+      // A None result (a symbolic loop's sampled outer tile) is `_` and takes a number.
+      std::string name = id < 0 ? "_" : output_prefix(inst.kind) + std::to_string(count);
+      ++count;
+      if (id >= 0) names[id] = name;
       outs.push_back(name);
     }
     std::string in0 = inst.inputs.empty() ? "None" : rv(inst.inputs[0]);

@@ -68,6 +68,7 @@ Expr ReadAnnotationValue(const JsonValue& in) {
 std::string TraceToJson(const Trace& trace) {
   using namespace trace_json_detail;
   std::map<int, std::string> names;
+  int count = 0;  // results numbered as TVM does, None ones included
   JsonWriter w;
   w.begin_array().begin_array();
   for (const Instruction& inst : trace.insts) {
@@ -201,8 +202,9 @@ std::string TraceToJson(const Trace& trace) {
     }
     w.end_array().begin_array();
     for (int id : inst.outputs) {
-      std::string name = output_prefix(inst.kind) + std::to_string(names.size());
-      names[id] = name;
+      std::string name = id < 0 ? "_" : output_prefix(inst.kind) + std::to_string(count);
+      ++count;
+      if (id >= 0) names[id] = name;
       w.value(name);
     }
     w.end_array().end_array();
@@ -461,6 +463,10 @@ Result<Trace> TraceFromJson(std::string_view text) {
     }
     for (const JsonValue& out : e.items[3].items) {
       if (!out.is_string()) return Bad(n, "outputs must be names");
+      if (out.string == "_") {  // a None result
+        inst.outputs.push_back(-1);
+        continue;
+      }
       int id = static_cast<int>(ids.size());
       ids[out.string] = id;
       inst.outputs.push_back(id);

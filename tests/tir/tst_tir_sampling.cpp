@@ -101,15 +101,18 @@ class TestTirSampling : public QObject {
   }
 
   void symbolicExtentGivesMinusOne() {
-    // TVM's answer without a constant extent: [-1, 1, ...].
+    // TVM's answer without a constant extent: [None, 1, ...].
     auto n = ir::Var("n");
     auto A = *te::placeholder({n}, ir::DataType::Float(32), "A");
     auto B = *te::compute(
         {n}, [&](const std::vector<ir::Var>& i) { return A(i[0]) * 2; }, "B");
     Schedule sch(*CreatePrimFunc({A, B}), 1);
     auto loops = *sch.GetLoops(*sch.GetBlock("B"));
-    QCOMPARE(Values(sch, *sch.SamplePerfectTile(loops[0], 3, 16)),
-             (std::vector<int64_t>{-1, 1, 1}));
+    // The outer tile is None (no variable: id -1), as TVM returns it; the others are 1.
+    std::vector<ExprRV> tiles = *sch.SamplePerfectTile(loops[0], 3, 16);
+    QCOMPARE(tiles.size(), size_t(3));
+    QCOMPARE(tiles[0].id, -1);
+    QCOMPARE(Values(sch, {tiles[1], tiles[2]}), (std::vector<int64_t>{1, 1}));
   }
 
   void perfectTileErrors() {

@@ -576,6 +576,21 @@ std::optional<bool> Interpreter::PlainEqual(const Value& a, const Value& b) cons
   if (a.is_object() && b.is_object()) return Identity(a) == Identity(b);
   if (a.is_expr() || b.is_expr()) {
     if (a.is_expr() && b.is_expr() && a.as_expr().get() == b.as_expr().get()) return true;
+    // A constant expression against a number: TVM's IntImm == 1 folds to a constant whose
+    // truth is the comparison (`[sch.get(f) for f in factors] == [1, 1]`).
+    auto x = ToExpr(a), y = ToExpr(b);
+    auto number = [](const ir::Expr& e) -> std::optional<double> {
+      if (auto* i = e.as<ir::IntImmNode>()) return static_cast<double>(i->value);
+      if (auto* f = e.as<ir::FloatImmNode>()) return f->value;
+      return std::nullopt;
+    };
+    if (x && y) {
+      auto* i = x->as<ir::IntImmNode>();
+      auto* j = y->as<ir::IntImmNode>();
+      if (i && j) return i->value == j->value;
+      auto u = number(*x), v = number(*y);
+      if (u && v) return *u == *v;
+    }
     return std::nullopt;
   }
   return false;

@@ -94,19 +94,27 @@ bool SolveDimension(const BlockNode& block, const Expr& min, bool point, const R
 // highest needed point; each iterator runs between the two values it takes there.
 bool SolveAffine(const BlockNode& block, const BufferRegion& link, const std::vector<Rows>& need,
                  arith::Analyzer* analyzer, std::vector<std::optional<Rows>>* rows) {
-  // A constant offset (`vi + 1`) is taken off the index and off the rows needed.
+  // A constant offset (`vi + 1`) is taken off the index and off the rows needed; an index
+  // counting down from a constant (`9 - vi`, TVM's scale -1) is solved for `9 - rows`.
   std::vector<Expr> indices, placeholders, offsets;
+  std::vector<bool> reversed;
   for (size_t d = 0; d < link.region.size(); ++d) {
     if (!ir::is_one(link.region[d].extent)) return false;
     Expr index = link.region[d].min;
     Expr offset = ir::make_zero(index.dtype());
-    const auto* add = index.as<ir::BinaryNode>();
-    if (add && index.kind() == ir::ExprKind::Add && ir::as_const_int(add->b)) {
-      offset = add->b;
-      index = add->a;
+    bool down = false;
+    const auto* bin = index.as<ir::BinaryNode>();
+    if (bin && index.kind() == ir::ExprKind::Add && ir::as_const_int(bin->b)) {
+      offset = bin->b;
+      index = bin->a;
+    } else if (bin && index.kind() == ir::ExprKind::Sub && ir::as_const_int(bin->a)) {
+      offset = bin->a;
+      index = bin->b;
+      down = true;
     }
     indices.push_back(index);
     offsets.push_back(offset);
+    reversed.push_back(down);
     placeholders.push_back(Var("ph_" + std::to_string(d), index.dtype()));
   }
   std::vector<std::pair<Var, Range>> iters;
@@ -116,8 +124,11 @@ bool SolveAffine(const BlockNode& block, const BufferRegion& link, const std::ve
   if (!inverse) return false;
   auto at = [&](const Expr& e, bool high) {
     ir::VarMap vmap;
-    for (size_t d = 0; d < placeholders.size(); ++d)
-      vmap[Var::from(placeholders[d])] = ir::sub(high ? need[d].hi : need[d].lo, offsets[d]);
+    for (size_t d = 0; d < placeholders.size(); ++d) {
+      const Expr& row = high ? need[d].hi : need[d].lo;
+      vmap[Var::from(placeholders[d])] =
+          reversed[d] ? ir::sub(offsets[d], row) : ir::sub(row, offsets[d]);
+    }
     return analyzer->Simplify(ir::Substitute(e, vmap));
   };
   for (size_t i = 0; i < inverse->size(); ++i) {

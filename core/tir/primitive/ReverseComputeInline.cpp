@@ -2,8 +2,12 @@
 // consumer D[...] = g(B[v0, v1, ...]) of a single complete producer B[p] = f disappears;
 // the producer stores g(f) into D directly. Legal only when the consumer reads the
 // produced buffer at its own iterators (each element once) and B is nobody's output.
+// Where the consumer covers less than the producer wrote (a slice), the producer gets the
+// consumer's domain as its predicate, so that it writes only what the consumer did.
 #include <algorithm>
+#include <optional>
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "tir/BlockAccessRegion.h"
@@ -36,6 +40,36 @@ bool SameLoadIndices(const Expr& e, const Buffer& buffer, std::vector<Expr>* ind
     }
   });
   return same && !indices->empty();
+}
+
+// TVM's consumer_iter_in_bound_ seen from the producer: each consumer iterator, as the
+// producer index it reads, within the consumer's domain. Nothing when the producer does
+// not reach the consumer's whole domain (TVM's CheckConsumerCovered), true when it
+// writes no more than that domain; else the condition on the producer's loops.
+std::optional<Expr> ConsumerDomainPredicate(const BlockNode& consumer,
+                                            const BlockRealizeNode& producer,
+                                            const ir::VarMap& to_producer) {
+  arith::Analyzer analyzer;
+  const BlockNode& p = *producer.block;
+  for (const IterVar& iv : p.iter_vars) analyzer.Bind(iv->var, iv->dom);
+  Expr in_bound = ir::make_bool(true);
+  for (const IterVar& iv : consumer.iter_vars) {
+    Expr index = to_producer.at(Var::from(iv->var));
+    Expr end = ir::add(iv->dom.min, iv->dom.extent);
+    arith::ConstIntBound reach = analyzer.const_int_bound(index);
+    const int64_t* lo = ir::as_const_int(iv->dom.min);
+    const int64_t* hi = ir::as_const_int(end);
+    if ((lo && reach.min_value > *lo) || (hi && reach.max_value < *hi - 1)) return std::nullopt;
+    in_bound =
+        ir::logical_and(in_bound, ir::logical_and(ir::ge(index, iv->dom.min), ir::lt(index, end)));
+  }
+  in_bound = analyzer.Simplify(in_bound);
+  if (ir::is_one(in_bound)) return in_bound;
+  ir::VarMap to_loops;
+  for (size_t i = 0; i < p.iter_vars.size(); ++i) {
+    to_loops[Var::from(p.iter_vars[i]->var)] = producer.iter_values[i];
+  }
+  return analyzer.Simplify(ir::Substitute(in_bound, to_loops));
 }
 
 }  // namespace reverse_compute_inline_detail
@@ -126,6 +160,15 @@ Status ReverseComputeInline(ScheduleState* state, const std::string& block_name)
                              "condition for inlining: it must read " +
                              buffer->name + " at its own iterators only, once per element");
   }
+  const BlockRealizeNode* p_realize_now = producers[0];
+  std::optional<Expr> predicate = ConsumerDomainPredicate(block, *p_realize_now, to_producer);
+  if (!predicate) {
+    return ScheduleError("BodyAnalysisError",
+                         "The block " + block.name +
+                             " cannot be inlined because its body pattern does not meet the "
+                             "condition for inlining: its domain reaches past what " +
+                             producer->name + " writes of " + buffer->name);
+  }
   // The producer's new body: the consumer's store with the producer's value read in.
   Expr new_value = ir::Substitute(c_store->value, to_producer);
   struct LoadToValue : ir::IRMutator {
@@ -150,8 +193,10 @@ Status ReverseComputeInline(ScheduleState* state, const std::string& block_name)
   ScheduleState next = *state;
   if (Status s = RemoveLeafBlock(&next, consumer); !s.ok()) return s;
   const BlockRealizeNode* p_realize = next.FindBlocks(producer->name).at(0);
-  next.Replace(p_realize, MakeBlockRealize(p_realize->iter_values, p_realize->predicate,
-                                           std::move(new_producer)));
+  // TVM replaces the producer's predicate by the consumer's domain where that is not true.
+  Expr new_predicate = ir::is_one(*predicate) ? p_realize->predicate : *predicate;
+  next.Replace(p_realize,
+               MakeBlockRealize(p_realize->iter_values, new_predicate, std::move(new_producer)));
   const BlockRealizeNode* new_scope = next.FindBlocks(scope->block->name).at(0);
   auto scope_block = std::make_shared<BlockNode>(*new_scope->block);
   auto& allocs = scope_block->alloc_buffers;

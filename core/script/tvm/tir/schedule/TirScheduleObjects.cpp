@@ -120,6 +120,15 @@ struct TirSchedBlockView : Object {
       }
       return Value::List(std::move(regions));
     }
+    if (name == "same_as") {  // the same block node: unchanged since it was got
+      tir::Block self = block;
+      return MakeFunction("same_as", [self](Interpreter&, const CallArgs& a) -> Result<Value> {
+        if (a.positional.size() != 1 || !a.keywords.empty())
+          return Error("same_as() takes one argument", a.loc);
+        auto* other = a.positional[0].as<TirSchedBlockView>();
+        return Value::Bool(other && other->block == self);
+      });
+    }
     return Object::GetAttr(interp, name, loc);
   }
 };
@@ -501,6 +510,7 @@ Value TirMethodCall::LoopValue(const LoopRV& rv) const {
   return TirSchedMakeRV(handle_, TirRandomVariable::Kind::Loop, rv.id);
 }
 Value TirMethodCall::ExprValue(int id) const {
+  if (id < 0) return Value();  // None: a symbolic loop's sampled outer tile
   return TirSchedMakeRV(handle_, TirRandomVariable::Kind::Expr, id);
 }
 

@@ -1,0 +1,211 @@
+// What TVM 0.20's own tir-schedule tests check and Tessera did otherwise: a consumer
+// inlined into a producer that wrote more than it read (the producer wrote past the
+// output), a reorder under a predicate that fuses the loops, a sampled tile of a loop of
+// symbolic extent, a block's identity across primitives and a min with its constant first.
+#include <QtTest>
+
+#include "TirLowerSupport.h"
+#include "arith/Analyzer.h"
+#include "ir/Printer.h"
+#include "script/Evaluator.h"
+#include "tir/Schedule.h"
+#include "tir/ScriptPrinter.h"
+#include "tir/Trace.h"
+
+namespace tst_tir_tvm_test_parity {
+
+using namespace tessera;
+using namespace tessera::tir;
+using namespace tessera::tir::testing;
+
+namespace {
+
+QString Q(const std::string& s) { return QString::fromStdString(s); }
+
+// A TVMScript program whose own asserts check it.
+void RunScript(const std::string& program) {
+  auto r = script::EvaluateScript(program, "t.py");
+  QVERIFY2(r.ok(), r ? "" : r.error().format().c_str());
+}
+
+// y[0, c, h, w] = x[0, c, h, w] + 1 for the first 12 of 16 channels, through a full-size
+// intermediate (TVM's strided slice after an add).
+TeProgram SliceAfterAdd() {
+  auto x = *te::placeholder({1, 16, 7, 7}, ir::DataType::Float(32), "x");
+  auto t = *te::compute(
+      {1, 16, 7, 7},
+      [&](const std::vector<ir::Var>& i) { return x(i[0], i[1], i[2], i[3]) + 1.0f; }, "T_add");
+  auto y = *te::compute(
+      {1, 12, 7, 7}, [&](const std::vector<ir::Var>& i) { return t(i[0], i[1], i[2], i[3]); },
+      "slice");
+  return {{x, y}};
+}
+
+}  // namespace
+
+class TestTirTvmTestParity : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // The inlined producer runs over all 16 channels and would store 4 of them past the
+  // 12-channel output: it gets the consumer's domain as its predicate.
+  void reverseInlinedSliceWritesOnlyTheSlice() {
+    TeProgram p = SliceAfterAdd();
+    Schedule sch(p.func());
+    Status s = sch.ReverseComputeInline(*sch.GetBlock("slice"));
+    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+    std::string script = AsTVMScript(sch.func());
+    QVERIFY2(script.find("T.where(j < 12)") != std::string::npos, script.c_str());
+    s = LowerRunAndCompare(p, sch.func());
+    QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+  }
+
+  // A consumer whose domain reaches past what the producer writes cannot take its place.
+  void reverseInlineRefusesAConsumerWiderThanItsProducer() {
+    RunScript(R"py(import pytest
+import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def wider(x: T.Buffer((8,), "float32"), y: T.Buffer((8,), "float32")):
+    t = T.alloc_buffer((8,))
+    for i in range(6):
+        with T.block("P"):
+            vi = T.axis.spatial(6, i)
+            t[vi] = x[vi] * T.float32(2)
+    for i in range(8):
+        with T.block("C"):
+            vi = T.axis.spatial(8, i)
+            y[vi] = t[vi] + T.float32(1)
+
+
+sch = tir.Schedule(wider)
+with pytest.raises(tvm.tir.ScheduleError):
+    sch.reverse_compute_inline(sch.get_block("C"))
+assert "P" in sch.mod["main"].script() and "C" in sch.mod["main"].script()
+)py");
+  }
+
+  // TVM's test_reorder_with_predicate: the predicate bounds the four loops fused, so the
+  // bindings that use each loop alone are not affine and reorder refuses; a split's tail
+  // predicate (the binding is the predicate's sum) still reorders.
+  void reorderRefusesLoopsAPredicateFuses() {
+    RunScript(R"py(import pytest
+import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def predicated(a: T.handle, b: T.handle) -> None:
+    A = T.match_buffer(a, (128, 128, 128, 128))
+    B = T.match_buffer(b, (128, 128, 128, 128))
+    for i, j, k, l in T.grid(128, 128, 128, 128):
+        with T.block("B"):
+            T.where(i * 2097152 + j * 16384 + k * 128 + l < 100)
+            vi, vj, vk, vl = T.axis.remap("SSSS", [i, j, k, l])
+            B[vi, vj, vk, vl] = A[vi, vj, vk, vl] * 2.0
+
+
+@T.prim_func
+def tail(A: T.Buffer((100, 8), "float32"), B: T.Buffer((100, 8), "float32")):
+    for i, j in T.grid(100, 8):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            B[vi, vj] = A[vi, vj] + 1.0
+
+
+sch = tir.Schedule(predicated, debug_mask="all")
+i, j, k, l = sch.get_loops(sch.get_block("B"))
+with pytest.raises(tvm.tir.ScheduleError):
+    sch.reorder(l, i)
+
+sch = tir.Schedule(tail)
+i, j = sch.get_loops(sch.get_block("B"))
+io, ii = sch.split(i, [None, 32])
+sch.reorder(ii, j)
+assert "T.where(i_0 * 32 + i_1 < 100)" in sch.mod["main"].script()
+)py");
+  }
+
+  // TVM's test_sample_perfect_tile_on_dynamic_loops: the outer tile of a symbolic loop is
+  // None (`_` in the trace), the others 1, and the trace replays from its text and JSON.
+  void sampledTileOfASymbolicLoopIsNone() {
+    RunScript(R"py(import tvm
+from tvm import tir
+from tvm.script import tir as T
+from tvm.tir.schedule.testing import verify_trace_roundtrip
+
+
+@T.prim_func
+def workload(a: T.handle) -> None:
+    n = T.int32()
+    A = T.match_buffer(a, (n, 1024))
+    for i, j in T.grid(n, 1024):
+        with T.block("B"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            A[vi, vj] = 1.0
+
+
+sch = tir.Schedule(workload, debug_mask="all")
+di, si = sch.get_loops(sch.get_block("B"))
+factors = sch.sample_perfect_tile(di, n=4)
+assert factors[0] is None
+assert [sch.get(f) for f in factors[1:]] == [1, 1, 1]
+sch.split(di, factors)
+text = str(sch.trace)
+assert "_, v4, v5, v6 = sch.sample_perfect_tile(loop=l1, n=4, max_innermost_factor=16, decision=[-1, 1, 1, 1])" in text, text
+assert "factors=[None, v4, v5, v6]" in text, text
+verify_trace_roundtrip(sch, mod=workload)
+)py");
+  }
+
+  // s.get(block) of a block no primitive replaced is the same object (TVM's
+  // test_decompose_reduction_ref_hash_check).
+  void aBlockKeepsItsIdentity() {
+    RunScript(R"py(import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def colsum(A: T.Buffer((32, 32), "float32"), B: T.Buffer((32,), "float32")):
+    for k, i in T.grid(32, 32):
+        with T.block("B"):
+            vk, vi = T.axis.remap("RS", [k, i])
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vk, vi]
+
+
+s = tir.Schedule(colsum)
+B = s.get_block("B")
+k, _ = s.get_loops(B)
+B_init = s.decompose_reduction(B, k)
+assert s.get(B).same_as(s.get(s.get_block("B_update")))
+assert s.get(B_init).same_as(s.get(s.get_block("B_init")))
+assert not s.get(B).same_as(s.get(B_init))
+)py");
+  }
+
+  // TVM's simplifier leaves min(31, x) as written, and a fused extent keeps it so
+  // (test_fuse_not_affine compares the function with TVM's).
+  void aMinKeepsItsConstantFirst() {
+    arith::Analyzer analyzer;
+    Var i("i");
+    Expr e = ir::mul(ir::add(ir::min(ir::make_const(i.dtype(), int64_t{31}),
+                                     ir::sub(ir::make_const(i.dtype(), int64_t{126}),
+                                             ir::mul(i, ir::make_const(i.dtype(), int64_t{32})))),
+                             ir::make_const(i.dtype(), int64_t{1})),
+                     ir::make_const(i.dtype(), int64_t{128}));
+    QCOMPARE(Q(ir::to_string(analyzer.Simplify(e))),
+             QString("((min(31, (126 - (i*32)))*128) + 128)"));
+  }
+};
+
+}  // namespace tst_tir_tvm_test_parity
+
+QTEST_APPLESS_MAIN(tst_tir_tvm_test_parity::TestTirTvmTestParity)
+#include "tst_tir_tvm_test_parity.moc"
