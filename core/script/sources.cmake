@@ -67,6 +67,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleIndexMap.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleTesting.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirInstructionObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirTraceObjects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tvm/tir/schedule/TirScheduleMethods.cpp
 )

@@ -1,6 +1,8 @@
 #include "tir/Trace.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "ir/ExprOp.h"
@@ -139,6 +141,20 @@ bool decision_is_list(InstKind kind) {
   return kind == InstKind::SamplePerfectTile || kind == InstKind::SamplePartitionedTile;
 }
 
+bool is_pure(InstKind kind) {
+  switch (kind) {
+    case InstKind::GetBlock:
+    case InstKind::GetLoops:
+    case InstKind::GetChildBlocks:
+    case InstKind::GetProducers:
+    case InstKind::GetConsumers:
+    case InstKind::GetOutputBlocks:
+      return true;
+    default:
+      return is_sampling(kind);
+  }
+}
+
 char output_prefix(InstKind kind) {
   if (kind == InstKind::SamplePerfectTile || kind == InstKind::SamplePartitionedTile ||
       kind == InstKind::SampleCategorical)
@@ -230,11 +246,14 @@ std::string Decision(const Instruction& inst) {
 
 }  // namespace trace_detail
 
-std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
+namespace {
+
+std::vector<std::string> InstructionLines(const Trace& trace, TvmDialect dialect, bool anonymous) {
   using namespace trace_detail;
   std::map<int, std::string> names;
   std::vector<std::string> lines;
   auto rv = [&](int id) {
+    if (anonymous && id >= 0) return std::string("_");
     auto it = names.find(id);
     return it == names.end() ? std::string("None") : it->second;
   };
@@ -243,7 +262,8 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
     std::vector<std::string> outs;
     for (int id : inst.outputs) {
       // A None result (a symbolic loop's sampled outer tile) is `_` and takes a number.
-      std::string name = id < 0 ? "_" : output_prefix(inst.kind) + std::to_string(count);
+      std::string name =
+          id < 0 || anonymous ? "_" : output_prefix(inst.kind) + std::to_string(count);
       ++count;
       if (id >= 0) names[id] = name;
       outs.push_back(name);
@@ -492,6 +512,37 @@ std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
     lines.push_back(line);
   }
   return lines;
+}
+
+}  // namespace
+
+std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect) {
+  return InstructionLines(trace, dialect, false);
+}
+
+std::string InstructionAsPython(const Instruction& inst, TvmDialect dialect) {
+  return InstructionLines(Trace{{inst}}, dialect, true).at(0);
+}
+
+Trace SimplifiedTrace(const Trace& trace, bool remove_postproc) {
+  size_t n = trace.insts.size();
+  if (remove_postproc)
+    for (size_t i = 0; i < trace.insts.size(); ++i)
+      if (trace.insts[i].kind == InstKind::EnterPostproc) {
+        n = i;
+        break;
+      }
+  std::set<int> used;
+  std::vector<Instruction> kept;
+  for (size_t i = n; i-- > 0;) {
+    const Instruction& inst = trace.insts[i];
+    bool dead = is_pure(inst.kind) && std::none_of(inst.outputs.begin(), inst.outputs.end(),
+                                                   [&](int id) { return used.count(id) > 0; });
+    if (dead) continue;
+    kept.push_back(inst);
+    used.insert(inst.inputs.begin(), inst.inputs.end());
+  }
+  return Trace{{kept.rbegin(), kept.rend()}};
 }
 
 std::string TraceAsPython(const Trace& trace, TvmDialect dialect) {

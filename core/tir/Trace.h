@@ -86,6 +86,9 @@ bool is_sampling(InstKind kind);
 // Whether the instruction's decision is a list of factors (the tile samplers) rather than
 // one integer.
 bool decision_is_list(InstKind kind);
+// Whether the instruction only reads the schedule (the getters and samplers, TVM's
+// kIsPure): Simplified drops one whose outputs nothing uses.
+bool is_pure(InstKind kind);
 // The first letter of the names TVM gives the instruction's outputs: 'b' (blocks), 'l'
 // (loops) or 'v' (sampled expressions).
 char output_prefix(InstKind kind);
@@ -142,6 +145,13 @@ struct Trace {
 // The instruction lines (without the function header), random variables named b0, l1,
 // ... in order of appearance as TVM names them.
 std::vector<std::string> TraceLines(const Trace& trace, TvmDialect dialect = TvmDialect::Tir);
+// One instruction as TVM prints an Instruction on its own: every random variable `_`
+// ("_, _ = sch.get_loops(block=_)").
+std::string InstructionAsPython(const Instruction& inst, TvmDialect dialect = TvmDialect::Tir);
+// TVM's Trace.simplified: the trace up to its EnterPostproc (remove_postproc) or whole,
+// without the pure instructions whose outputs no later instruction uses, walked from the
+// end so that a getter feeding only dropped getters goes too.
+Trace SimplifiedTrace(const Trace& trace, bool remove_postproc);
 // The whole `def apply_trace(sch)` text (no trailing newline).
 std::string TraceAsPython(const Trace& trace, TvmDialect dialect = TvmDialect::Tir);
 

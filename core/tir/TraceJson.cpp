@@ -227,7 +227,7 @@ std::string TraceToJson(const Trace& trace) {
   return w.str();
 }
 
-Result<Trace> TraceFromJson(std::string_view text) {
+Result<Trace> TraceFromJson(std::string_view text, const std::vector<std::string>& free_variables) {
   using namespace trace_json_detail;
   auto parsed = ParseJson(text);
   if (!parsed.ok()) return parsed.error();
@@ -237,6 +237,8 @@ Result<Trace> TraceFromJson(std::string_view text) {
   }
   Trace trace;
   std::map<std::string, int> ids;
+  int next_id = 0;
+  for (const std::string& name : free_variables) ids[name] = next_id++;
   for (size_t n = 0; n < root.items[0].items.size(); ++n) {
     const JsonValue& e = root.items[0].items[n];
     if (!e.is_array() || e.items.size() != 4 || !e.items[0].is_string() || !e.items[1].is_array() ||
@@ -467,7 +469,7 @@ Result<Trace> TraceFromJson(std::string_view text) {
         inst.outputs.push_back(-1);
         continue;
       }
-      int id = static_cast<int>(ids.size());
+      int id = next_id++;
       ids[out.string] = id;
       inst.outputs.push_back(id);
     }

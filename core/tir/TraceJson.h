@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "support/Result.h"
 #include "tir/Trace.h"
@@ -17,7 +18,10 @@
 namespace tessera::tir {
 
 std::string TraceToJson(const Trace& trace);
-// Errors name the instruction and what is wrong with it.
-Result<Trace> TraceFromJson(std::string_view text);
+// Errors name the instruction and what is wrong with it. `free_variables` names random
+// variables the instructions may use without defining them (ids 0, 1, ...: an
+// instruction made on its own, whose inputs come from elsewhere).
+Result<Trace> TraceFromJson(std::string_view text,
+                            const std::vector<std::string>& free_variables = {});
 
 }  // namespace tessera::tir

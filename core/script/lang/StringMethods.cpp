@@ -244,6 +244,25 @@ Result<Value> StringMethod(const std::string& self, const std::string& name, con
       parts.push_back(Value::String(self.substr(b)));
       return Value::List(std::move(parts));
     });
+  if (name == "splitlines")
+    return method([self](Interpreter&, const CallArgs& a) -> Result<Value> {
+      // Python's: lines end at \n, \r\n or \r; no empty line after the last end.
+      if (auto st = ArgCount(a, "splitlines", 0, 1); !st) return st.error();
+      bool keepends = !a.positional.empty() && a.positional[0].truthy();
+      std::vector<Value> lines;
+      size_t b = 0;
+      while (b < self.size()) {
+        size_t end = self.find_first_of("\r\n", b);
+        if (end == std::string::npos) {
+          lines.push_back(Value::String(self.substr(b)));
+          break;
+        }
+        size_t next = end + (self.compare(end, 2, "\r\n") == 0 ? 2 : 1);
+        lines.push_back(Value::String(self.substr(b, (keepends ? next : end) - b)));
+        b = next;
+      }
+      return Value::List(std::move(lines));
+    });
   if (name == "strip" || name == "lstrip" || name == "rstrip")
     return method([self, name](Interpreter&, const CallArgs& a) -> Result<Value> {
       if (auto st = ArgCount(a, name, 0, 1); !st) return st.error();

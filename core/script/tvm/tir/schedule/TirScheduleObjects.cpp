@@ -9,6 +9,7 @@
 #include "script/tvm/te/TensorIntrinObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
 #include "script/tvm/tir/TirTensorIntrinObjects.h"
+#include "script/tvm/tir/schedule/TirInstructionObjects.h"
 #include "script/tvm/tir/schedule/TirScheduleMethods.h"
 #include "script/tvm/tir/schedule/TirScheduleTesting.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
@@ -163,6 +164,10 @@ Result<const TirRandomVariable*> OwnedRandomVariable(const TirScheduleHandle& h,
                                                      const std::string& param) {
   const auto* rv = args.get(param).as<TirRandomVariable>();
   if (!rv) return args.TypeError(param, "a BlockRV, LoopRV or ExprRV");
+  if (!rv->owner)
+    return args.ErrorAt(param, "ValueError: the " + rv->type_name() +
+                                   " was made on its own (a trace's variable) and belongs to no "
+                                   "schedule");
   if (!TirScheduleOwns(h, rv->owner, rv->id))
     return args.ErrorAt(param, "ValueError: the random variable belongs to another schedule");
   return rv;
@@ -218,7 +223,7 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
   static const std::map<std::string, TirSchedScheduleAttr> attrs = {
       {"mod", [](const H& h) -> Result<Value> { return TirSchedModuleOf(*h); }},
       {"trace",
-       [](const H& h) -> Result<Value> { return MakeTraceValue(h->sch->trace(), h->dialect); }},
+       [](const H& h) -> Result<Value> { return MakeTraceValue(h->sch->trace(), h->dialect, h); }},
       {"func_working_on",
        [](const H& h) -> Result<Value> {
          return h->func_chosen ? Value::String(h->func_name) : Value();
@@ -377,6 +382,7 @@ Result<TirSchedScheduleInput> TirSchedInputOf(const Args& args) {
 
 bool TirScheduleOwns(const TirScheduleHandle& h, const std::shared_ptr<TirScheduleHandle>& owner,
                      int rv_id) {
+  if (!owner) return false;  // a free variable (BlockRV()): nobody's
   if (owner.get() == &h) return true;
   for (const auto& [ancestor, count] : h.copied_from)
     if (ancestor.lock() == owner) return rv_id < count;
@@ -392,7 +398,9 @@ Result<const TirRandomVariable*> TirMethodCall::RandomVariable(const Value& v, c
     return Error(args_.function() + "(): expected " + expected + ", not " + v.type_name(), loc);
   if (!TirScheduleOwns(*handle_, rv->owner, rv->id))
     return Error("ValueError: " + args_.function() + "(): the " + rv->type_name() +
-                     " belongs to another schedule",
+                     (rv->owner ? " belongs to another schedule"
+                                : " was made on its own (a trace's variable) and belongs to no "
+                                  "schedule"),
                  loc);
   return rv;
 }
@@ -519,13 +527,36 @@ Value TirMethodCall::ExprValue(int id) const {
 std::string TirRandomVariable::type_name() const { return TirSchedKindName(kind); }
 
 std::optional<ir::Expr> TirRandomVariable::to_expr() const {
-  if (kind != Kind::Expr) return std::nullopt;
+  if (kind != Kind::Expr || !owner) return std::nullopt;
   auto value = owner->sch->Get(tir::ExprRV{id});
   if (!value) return std::nullopt;
   return ir::make_const(ir::DataType::Int(32), *value);
 }
 
+Result<Value> TirRandomVariable::GetAttr(Interpreter& interp, const std::string& name,
+                                         const SourceLoc& loc) const {
+  if (name == "same_as") {
+    // A schedule's variable is its schedule and id however often it is handed out; a
+    // free one (BlockRV()) is its object.
+    const void* self = this;  // compared, never followed
+    auto self_owner = owner;
+    int self_id = id;
+    Kind self_kind = kind;
+    return MakeFunction("same_as", [=](Interpreter&, const CallArgs& a) -> Result<Value> {
+      if (a.positional.size() != 1 || !a.keywords.empty())
+        return Error("same_as() takes one argument", a.loc);
+      const auto* other = a.positional[0].as<TirRandomVariable>();
+      if (!other) return Value::Bool(false);
+      if (!self_owner) return Value::Bool(other == self);
+      return Value::Bool(other->owner == self_owner && other->id == self_id &&
+                         other->kind == self_kind);
+    });
+  }
+  return Object::GetAttr(interp, name, loc);
+}
+
 std::string TirRandomVariable::TraceName() const {
+  if (!owner) return TirSchedKindName(kind);
   size_t count = 0;
   for (const tir::Instruction& inst : owner->sch->trace().insts)
     for (int out : inst.outputs) {
@@ -567,9 +598,10 @@ void RegisterTirScheduleBuiltins(Interpreter& interp, TirRecordOf record_of) {
                                     return *record_of(in).intrins;
                                   });
   for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.s_tir", "tvm.s_tir.schedule"})
-    for (const char* cls : {"BlockRV", "SBlockRV", "LoopRV", "ExprRV"})
-      interp.Register(std::string(module) + "." + cls,
-                      Value::FromObject(std::make_shared<TirSchedClassName>(cls)));
+    interp.Register(std::string(module) + ".ExprRV",
+                    Value::FromObject(std::make_shared<TirSchedClassName>("ExprRV")));
+  RegisterTirInstructionBuiltins(interp);  // BlockRV(), LoopRV(), Instruction, ...
+  RegisterTirTraceBuiltins(interp);
   for (const char* module : {"tvm.tir", "tvm.tir.schedule", "tvm.tir.schedule.schedule",
                              "tvm.s_tir", "tvm.s_tir.schedule", "tvm.s_tir.schedule.schedule"})
     interp.Register(std::string(module) + ".ScheduleError", ExceptionClassValue("ScheduleError"));

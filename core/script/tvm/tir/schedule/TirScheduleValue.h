@@ -80,7 +80,8 @@ struct TirScheduleObject : Object {
                         const SourceLoc& loc) const override;
 };
 
-// A BlockRV, LoopRV or ExprRV of one schedule. str() is its name in the trace ("b0").
+// A BlockRV, LoopRV or ExprRV of one schedule, or of none (BlockRV(): a free variable
+// for a trace built by hand; owner null). str() is its name in the trace ("b0").
 struct TirRandomVariable : Object {
   enum class Kind { Block, Loop, Expr };
   std::shared_ptr<TirScheduleHandle> owner;
@@ -88,6 +89,8 @@ struct TirRandomVariable : Object {
   int id = -1;
   std::string type_name() const override;
   std::optional<ir::Expr> to_expr() const override;  // an ExprRV's sampled value
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override;  // same_as
   std::string TraceName() const;
   std::optional<std::string> Str() const override { return TraceName(); }
 };

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "script/lang/Interpreter.h"
+#include "script/tvm/tir/schedule/TirInstructionObjects.h"
 #include "script/tvm/tir/schedule/TirScheduleValue.h"
 #include "support/JsonReader.h"
 #include "tir/TraceJson.h"
@@ -49,58 +50,6 @@ Value DecisionValue(const tir::Instruction& inst) {
   return inst.decision.empty() ? Value() : Value::Int(inst.decision[0]);
 }
 
-// inst.kind: TVM's InstructionKind, known by its name.
-struct InstructionKindObject : Object {
-  std::string name;
-  std::string type_name() const override { return "InstructionKind"; }
-  std::optional<std::string> Str() const override { return name; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
-                        const SourceLoc& loc) const override {
-    if (attr == "name") return Value::String(name);
-    if (attr == "same_as") {
-      const std::string self = name;
-      return MakeFunction("same_as", [self](Interpreter&, const CallArgs& a) -> Result<Value> {
-        if (a.positional.size() != 1 || !a.keywords.empty())
-          return Error("same_as() takes one argument", a.loc);
-        const auto* other = a.positional[0].as<InstructionKindObject>();
-        return Value::Bool(other && other->name == self);
-      });
-    }
-    return Object::GetAttr(interp, attr, loc);
-  }
-};
-
-// trace.insts[i]: its kind, and who it is (the instruction's identity token).
-struct InstructionObject : Object {
-  tir::InstKind kind = tir::InstKind::GetBlock;
-  std::shared_ptr<const int> identity;
-  std::string type_name() const override { return "Instruction"; }
-  Result<Value> GetAttr(Interpreter& interp, const std::string& attr,
-                        const SourceLoc& loc) const override {
-    if (attr == "kind") {
-      auto kind_object = std::make_shared<InstructionKindObject>();
-      kind_object->name = tir::inst_kind_name(kind);
-      return Value::FromObject(kind_object);
-    }
-    if (attr == "same_as") {
-      std::shared_ptr<const int> self = identity;
-      return MakeFunction("same_as", [self](Interpreter&, const CallArgs& a) -> Result<Value> {
-        if (a.positional.size() != 1 || !a.keywords.empty())
-          return Error("same_as() takes one argument", a.loc);
-        return Value::Bool(TirTraceIdentity(a.positional[0]) == self.get());
-      });
-    }
-    return Object::GetAttr(interp, attr, loc);
-  }
-};
-
-Value InstructionValue(const tir::Instruction& inst) {
-  auto object = std::make_shared<InstructionObject>();
-  object->kind = inst.kind;
-  object->identity = inst.identity;
-  return Value::FromObject(object);
-}
-
 // The instruction of `trace` that `v` is, if any.
 const tir::Instruction* FindInstruction(const tir::Trace& trace, const Value& v) {
   const void* id = TirTraceIdentity(v);
@@ -138,58 +87,78 @@ Result<std::vector<int64_t>> DecisionOf(const Value& v, const tir::Instruction& 
   return std::vector<int64_t>{v.as_int()};
 }
 
-struct TraceObject : Object {
-  // Shared with the get_decision methods it hands out.
-  std::shared_ptr<const tir::Trace> trace;
+// A trace and the script values of its random variables. Trace.append and pop change it
+// in place, as TVM's do; the methods handed out share it.
+struct TraceData {
+  tir::Trace trace;
+  TirTraceVariables variables;
   tir::TvmDialect dialect = tir::TvmDialect::Tir;
+};
+
+Value TraceValueOf(std::shared_ptr<TraceData> data);
+
+// The trace's decisions as (instruction, decision) pairs, the instructions in TVM's layout.
+std::vector<std::pair<Value, Value>> DecisionPairs(const tir::Trace& trace,
+                                                   const std::vector<Value>& insts) {
+  std::vector<std::pair<Value, Value>> pairs;
+  for (size_t n = 0; n < trace.insts.size() && n < insts.size(); ++n)
+    if (trace.insts[n].has_decision) pairs.emplace_back(insts[n], DecisionValue(trace.insts[n]));
+  return pairs;
+}
+
+struct TraceObject : Object {
+  std::shared_ptr<TraceData> data;
   std::string type_name() const override { return "Trace"; }
-  std::optional<std::string> Str() const override { return tir::TraceAsPython(*trace, dialect); }
+  std::optional<std::string> Str() const override {
+    return tir::TraceAsPython(data->trace, data->dialect);
+  }
 
   Result<Value> GetAttr(Interpreter& interp, const std::string& name,
                         const SourceLoc& loc) const override {
+    const tir::Trace& trace = data->trace;
+    const tir::TvmDialect dialect = data->dialect;
     if (name == "as_python") {
       std::vector<Value> lines;
-      for (const std::string& l : tir::TraceLines(*trace, dialect))
+      for (const std::string& l : tir::TraceLines(trace, dialect))
         lines.push_back(Value::String(l));
       return TirSchedConstantMethod(name, Value::List(std::move(lines)));
     }
     if (name == "show") return TirSchedConstantMethod(name, Value());
     if (name == "as_json") {
-      auto json = ParseJson(tir::TraceToJson(*trace), "trace");
+      auto json = ParseJson(tir::TraceToJson(trace), "trace");
       if (!json.ok()) return json.error();
       return TirSchedConstantMethod(name, JsonAsValue(*json));
     }
     if (name == "insts") {
-      std::vector<Value> insts;
-      for (const tir::Instruction& inst : trace->insts) insts.push_back(InstructionValue(inst));
-      return Value::List(std::move(insts));
+      auto insts = TirInstructionsOf(trace, dialect, &data->variables);
+      if (!insts) return Error(insts.error().message, loc);
+      return Value::List(std::move(*insts));
     }
     if (name == "decisions") {
+      auto insts = TirInstructionsOf(trace, dialect, &data->variables);
+      if (!insts) return Error(insts.error().message, loc);
       auto dict = std::make_shared<DictObject>();
-      for (const tir::Instruction& inst : trace->insts)
-        if (inst.has_decision)
-          dict->entries->emplace_back(InstructionValue(inst), DecisionValue(inst));
+      for (auto& [inst, decision] : DecisionPairs(trace, *insts))
+        dict->entries->emplace_back(inst, decision);
       return Value::FromObject(dict);
     }
+    std::shared_ptr<TraceData> self = data;
     if (name == "get_decision") {
-      std::shared_ptr<const tir::Trace> self = trace;
       return MakeFunction(name, [self](Interpreter&, const CallArgs& c) -> Result<Value> {
         Args args(c, "get_decision", {"inst"}, 1);
         if (!args.status()) return args.status().error();
-        if (!args.get("inst").as<InstructionObject>())
+        if (!args.get("inst").as<TirInstructionObject>())
           return args.TypeError("inst", "an Instruction of the trace");
         // None for an instruction of another trace, as TVM's lookup of the decision.
-        const tir::Instruction* inst = FindInstruction(*self, args.get("inst"));
+        const tir::Instruction* inst = FindInstruction(self->trace, args.get("inst"));
         return inst ? DecisionValue(*inst) : Value();
       });
     }
     if (name == "with_decision") {
-      std::shared_ptr<const tir::Trace> self = trace;
-      const tir::TvmDialect d = dialect;
-      return MakeFunction(name, [self, d](Interpreter&, const CallArgs& c) -> Result<Value> {
+      return MakeFunction(name, [self](Interpreter&, const CallArgs& c) -> Result<Value> {
         Args args(c, "with_decision", {"inst", "decision", "remove_postproc"}, 3);
         if (!args.status()) return args.status().error();
-        const tir::Instruction* inst = FindInstruction(*self, args.get("inst"));
+        const tir::Instruction* inst = FindInstruction(self->trace, args.get("inst"));
         if (!inst) return args.TypeError("inst", "an Instruction of the trace");
         if (!tir::is_sampling(inst->kind))
           return args.ErrorAt(
@@ -199,17 +168,58 @@ struct TraceObject : Object {
         if (!decision) return decision.error();
         auto remove = args.Bool("remove_postproc");
         if (!remove) return remove.error();
-        tir::Trace out = WithoutPostproc(*self, *remove);
-        for (tir::Instruction& i : out.insts) {
+        auto out = std::make_shared<TraceData>(*self);
+        out->trace = WithoutPostproc(self->trace, *remove);
+        for (tir::Instruction& i : out->trace.insts) {
           if (i.identity != inst->identity) continue;
           i.has_decision = true;
           i.decision = *decision;
         }
-        return MakeTraceValue(out, d);
+        return TraceValueOf(out);
+      });
+    }
+    if (name == "simplified") {
+      return MakeFunction(name, [self](Interpreter&, const CallArgs& c) -> Result<Value> {
+        Args args(c, "simplified", {"remove_postproc"}, 1);
+        if (!args.status()) return args.status().error();
+        auto remove = args.Bool("remove_postproc");
+        if (!remove) return remove.error();
+        auto out = std::make_shared<TraceData>(*self);
+        out->trace = tir::SimplifiedTrace(self->trace, *remove);
+        return TraceValueOf(out);
+      });
+    }
+    if (name == "append") {
+      return MakeFunction(name, [self](Interpreter&, const CallArgs& c) -> Result<Value> {
+        Args args(c, "append", {"inst", "decision"}, 1);
+        if (!args.status()) return args.status().error();
+        if (!args.get("inst").as<TirInstructionObject>())
+          return args.TypeError("inst", "an Instruction");
+        auto insts = TirInstructionsOf(self->trace, self->dialect, &self->variables);
+        if (!insts) return Error(insts.error().message, c.loc);
+        std::vector<std::pair<Value, Value>> decisions = DecisionPairs(self->trace, *insts);
+        insts->push_back(args.get("inst"));
+        if (!args.get("decision").is_none())
+          decisions.emplace_back(args.get("inst"), args.get("decision"));
+        auto built = TirTraceOfInstructions(*insts, decisions, c.loc);
+        if (!built) return built.error();
+        self->trace = std::move(built->trace);
+        self->variables.by_id = std::move(built->variables.by_id);
+        return Value();
+      });
+    }
+    if (name == "pop") {
+      return MakeFunction(name, [self](Interpreter&, const CallArgs& c) -> Result<Value> {
+        Args args(c, "pop", {}, 0);
+        if (!args.status()) return args.status().error();
+        if (self->trace.insts.empty()) return Value();
+        auto insts = TirInstructionsOf(self->trace, self->dialect, &self->variables);
+        if (!insts) return Error(insts.error().message, c.loc);
+        self->trace.insts.pop_back();
+        return insts->back();
       });
     }
     if (name == "apply_to_schedule") {
-      std::shared_ptr<const tir::Trace> self = trace;
       return MakeFunction(name, [self](Interpreter&, const CallArgs& c) -> Result<Value> {
         Args args(c, "apply_to_schedule", {"sch", "remove_postproc", "decision_provider"}, 2);
         if (!args.status()) return args.status().error();
@@ -221,7 +231,8 @@ struct TraceObject : Object {
           return args.ErrorAt("decision_provider",
                               "a decision_provider is not supported (change a decision with "
                               "trace.with_decision, then apply that trace)");
-        if (Status st = tir::ApplyTrace(WithoutPostproc(*self, *remove), sch->handle->sch.get());
+        if (Status st =
+                tir::ApplyTrace(WithoutPostproc(self->trace, *remove), sch->handle->sch.get());
             !st)
           return Error(st.error().message, c.loc);
         return Value();
@@ -231,18 +242,86 @@ struct TraceObject : Object {
   }
 };
 
-}  // namespace
-
-Value MakeTraceValue(const tir::Trace& trace, tir::TvmDialect dialect) {
+Value TraceValueOf(std::shared_ptr<TraceData> data) {
   auto t = std::make_shared<TraceObject>();
-  t->trace = std::make_shared<const tir::Trace>(trace);
-  t->dialect = dialect;
+  t->data = std::move(data);
   return Value::FromObject(t);
 }
 
+// Trace(insts, decisions): a trace built by hand from instructions in TVM's layout.
+Result<Value> ConstructTrace(tir::TvmDialect dialect, const CallArgs& c) {
+  Args args(c, "Trace", {"insts", "decisions"}, 2);
+  if (!args.status()) return args.status().error();
+  const Value& insts = args.get("insts");
+  if (!insts.is_sequence()) return args.TypeError("insts", "a list of Instructions");
+  std::vector<std::pair<Value, Value>> decisions;
+  if (const auto* dict = args.get("decisions").as<DictObject>())
+    for (const auto& [inst, decision] : *dict->entries) decisions.emplace_back(inst, decision);
+  else if (!args.get("decisions").is_none())
+    return args.TypeError("decisions", "a dict of Instruction to decision");
+  auto built = TirTraceOfInstructions(insts.items(), decisions, c.loc);
+  if (!built) return built.error();
+  auto data = std::make_shared<TraceData>();
+  data->trace = std::move(built->trace);
+  data->variables = std::move(built->variables);
+  data->dialect = dialect;
+  return TraceValueOf(data);
+}
+
+// Trace.apply_json_to_schedule(json_obj, sch): a trace's JSON (as_json's value) replayed.
+Result<Value> ApplyJsonToSchedule(const CallArgs& c) {
+  Args args(c, "apply_json_to_schedule", {"json_obj", "sch"}, 2);
+  if (!args.status()) return args.status().error();
+  const auto* sch = args.get("sch").as<TirScheduleObject>();
+  if (!sch) return args.TypeError("sch", "a tir.Schedule");
+  auto text = TirValueAsJson(args.get("json_obj"), args.loc("json_obj"));
+  if (!text) return text.error();
+  auto trace = tir::TraceFromJson(*text);
+  if (!trace) return args.ErrorAt("json_obj", "ValueError: " + trace.error().message);
+  if (Status st = tir::ApplyTrace(*trace, sch->handle->sch.get()); !st)
+    return Error(st.error().message, c.loc);
+  return Value();
+}
+
+// The class Trace: called, a trace; its attribute, the static apply_json_to_schedule.
+struct TraceClassObject : BuiltinFunction {
+  explicit TraceClassObject(tir::TvmDialect dialect)
+      : BuiltinFunction("Trace", [dialect](Interpreter&, const CallArgs& c) {
+          return ConstructTrace(dialect, c);
+        }) {}
+  Result<Value> GetAttr(Interpreter& interp, const std::string& name,
+                        const SourceLoc& loc) const override {
+    if (name == "apply_json_to_schedule")
+      return MakeFunction(name,
+                          [](Interpreter&, const CallArgs& c) { return ApplyJsonToSchedule(c); });
+    return BuiltinFunction::GetAttr(interp, name, loc);
+  }
+};
+
+}  // namespace
+
+Value MakeTraceValue(const tir::Trace& trace, tir::TvmDialect dialect,
+                     std::shared_ptr<TirScheduleHandle> owner) {
+  auto data = std::make_shared<TraceData>();
+  data->trace = trace;
+  data->dialect = dialect;
+  data->variables.owner = std::move(owner);
+  return TraceValueOf(data);
+}
+
 const void* TirTraceIdentity(const Value& v) {
-  const auto* inst = v.as<InstructionObject>();
+  const auto* inst = v.as<TirInstructionObject>();
   return inst ? inst->identity.get() : nullptr;
+}
+
+void RegisterTirTraceBuiltins(Interpreter& interp) {
+  for (const char* module : {"tvm.tir.schedule", "tvm.tir.schedule.trace", "tvm.s_tir.schedule",
+                             "tvm.s_tir.schedule.trace"}) {
+    std::string m = module;
+    tir::TvmDialect dialect =
+        m.rfind("tvm.s_tir", 0) == 0 ? tir::TvmDialect::STir : tir::TvmDialect::Tir;
+    interp.Register(m + ".Trace", Value::FromObject(std::make_shared<TraceClassObject>(dialect)));
+  }
 }
 
 }  // namespace tessera::script
