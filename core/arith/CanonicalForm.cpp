@@ -181,11 +181,14 @@ Expr ComparisonToExpr(ExprKind op, LinearSum d) {
     d = d.Scaled(-1);
     op = MirrorComparison(op);
   }
-  // Integer comparisons: a - 1 < b is a <= b, a + 1 > b is a >= b (no constant left).
-  if (op == ExprKind::LT && d.base == -1) {
+  // Integer comparisons between terms: a - 1 < b is a <= b, a + 1 > b is a >= b (no
+  // constant left). Against a constant the bound stays as written (x < 1), as TVM's.
+  bool any_negative = false;
+  for (const SumTerm& t : d.terms) any_negative |= t.coeff < 0;
+  if (any_negative && op == ExprKind::LT && d.base == -1) {
     op = ExprKind::LE;
     d.base = 0;
-  } else if (op == ExprKind::GT && d.base == 1) {
+  } else if (any_negative && op == ExprKind::GT && d.base == 1) {
     op = ExprKind::GE;
     d.base = 0;
   }

@@ -49,6 +49,9 @@ class RewriteSimplifier {
   ir::Expr VisitMin(const ir::BinaryNode* n, const ir::Expr& e);
   ir::Expr VisitMax(const ir::BinaryNode* n, const ir::Expr& e);
   ir::Expr VisitCompare(const ir::BinaryNode* n, const ir::Expr& e);
+  // `d < 0` as the comparison of d's multiples of a common scale, when the rest of d is
+  // a remainder below that scale; undefined otherwise.
+  ir::Expr DropSmallRemainder(ir::ExprKind op, const LinearSum& d);
   ir::Expr VisitAnd(const ir::BinaryNode* n, const ir::Expr& e);
   ir::Expr VisitOr(const ir::BinaryNode* n, const ir::Expr& e);
   ir::Expr VisitNot(const ir::NotNode* n, const ir::Expr& e);

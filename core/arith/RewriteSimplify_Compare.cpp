@@ -95,9 +95,13 @@ Expr MinMaxComparison(const Expr& e) {
   return Expr();
 }
 
-// `d < 0` with d = A - 1 reads better as A <= 0 (and d > 0 with d = A + 1 as A >= 0).
-bool StrictToNonStrict(ExprKind op, const LinearSum& d) {
-  return (op == ExprKind::LT && d.base == -1) || (op == ExprKind::GT && d.base == 1);
+// `d < 0` with d = A - B - 1 reads better as A <= B (and d > 0 with d = A - B + 1 as
+// A >= B): both sides hold terms, as TVM rewrites them; x < 1 stays.
+bool StrictBetweenTerms(ExprKind op, const LinearSum& d) {
+  bool positive = false, negative = false;
+  for (const SumTerm& t : d.terms) (t.coeff > 0 ? positive : negative) = true;
+  return positive && negative &&
+         ((op == ExprKind::LT && d.base == -1) || (op == ExprKind::GT && d.base == 1));
 }
 
 // floordiv(x, c) op k (and truncdiv) with constants c > 0, k: a comparison of x alone.
@@ -217,6 +221,36 @@ Expr RewriteSimplifier::CompareWithMinMax(ExprKind op, const Expr& a, const Expr
   return Expr();
 }
 
+// TVM's canonical rule for `x0*s0 + ... + r + c < 0` with g the gcd of c and the scales
+// other than +-1: when the remainder r (the terms g does not divide) lies in [0, g), the
+// comparison is that of the scaled part divided by g (`k*32 + ax0 < n*32` with ax0 in
+// [0, 32) is k < n). TVM accepts r in (-g, g); a negative r can make the sum negative
+// while the scaled part is 0, so only [0, g) is taken here.
+Expr RewriteSimplifier::DropSmallRemainder(ExprKind op, const LinearSum& d) {
+  if (op != ExprKind::LT) return Expr();
+  int64_t g = d.base;
+  bool scaled = false;
+  for (const SumTerm& t : d.terms)
+    if (t.coeff > 1 || t.coeff < -1) {
+      scaled = true;
+      g = Gcd(g, t.coeff);
+    }
+  if (!scaled || g <= 1) return Expr();
+  LinearSum divisible, remainder;
+  divisible.dtype = remainder.dtype = d.dtype;
+  divisible.base = d.base / g;
+  for (const SumTerm& t : d.terms) {
+    if (t.coeff % g == 0)
+      divisible.AddTerm(t.atom, t.coeff / g);
+    else
+      remainder.AddTerm(t.atom, t.coeff);
+  }
+  if (remainder.is_const()) return Expr();  // the plain gcd division handles it
+  ConstIntBound r = Bound(SumToExpr(remainder));
+  if (r.min_value < 0 || r.max_value >= g) return Expr();
+  return ComparisonToExpr(op, divisible);
+}
+
 Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
   ExprKind op = n->kind;
   if (auto lit = parent_->DecideByLiterals(e)) return make_bool(*lit);
@@ -239,6 +273,7 @@ Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
           parent_->ComparisonFact(op == ExprKind::NE ? MakeBinary(ExprKind::EQ, n->a, n->b) : e)) {
     if (auto v = parent_->DecideByFacts(*fact)) return make_bool(op == ExprKind::NE ? !*v : *v);
   }
+  if (Expr r = DropSmallRemainder(op, d); r.defined()) return Revisit(r);
   int64_t g = 0;
   for (const SumTerm& t : d.terms) g = Gcd(g, t.coeff);
   bool cancelled = d.terms.size() < sa.terms.size() + sb.terms.size();
@@ -247,7 +282,7 @@ Expr RewriteSimplifier::VisitCompare(const BinaryNode* n, const Expr& e) {
     bool impossible = false;
     d = DivideByGcd(op, d, g, &impossible);
     if (impossible) return make_bool(op == ExprKind::NE);
-  } else if (!cancelled && !constants_on_both_sides && !StrictToNonStrict(op, d)) {
+  } else if (!cancelled && !constants_on_both_sides && !StrictBetweenTerms(op, d)) {
     return e;
   }
   return ComparisonToExpr(op, d);

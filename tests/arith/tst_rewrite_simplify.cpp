@@ -333,6 +333,34 @@ class TestRewriteSimplify : public QObject {
     QCOMPARE(Str(an.Simplify(v.j < v.m - 1)), QString("(j < (m - 1))"));
   }
 
+  // TVM's canonical rule: the multiples of a common scale decide a comparison when the
+  // rest is a remainder below that scale (TVM's test_compute_at_simplify_symbolic_predicate
+  // needs k*32 + ax < n*32 to be true under k < n). A remainder that may be negative
+  // does not: x*8 + y < 16 with y = -1 and x = 2 holds although x < 2 does not.
+  void scaledPartDecidesWithASmallRemainder() {
+    Vars& v = V();
+    Analyzer an;
+    an.Bind(v.i, Range(0, v.n));
+    an.Bind(v.j, Range(0, 32));
+    QCOMPARE(Str(an.Simplify(v.i * 32 + v.j < v.n * 32)), QString("True"));
+    an.Bind(v.y, Range(0, 8));
+    QCOMPARE(Str(an.Simplify(v.x * 8 + v.y < 16)), QString("(x < 2)"));
+    Analyzer signed_rest;
+    signed_rest.Bind(v.y, Range(-1, 9));
+    QCOMPARE(Str(signed_rest.Simplify(v.x * 8 + v.y < 16)), QString("(((x*8) + y) < 16)"));
+  }
+
+  // As TVM: a strict bound between terms loses its constant (x - 1 < y is x <= y), one
+  // against a constant stays as written (x < 1, not x <= 0).
+  void strictComparisonsKeepTvmsForm() {
+    Vars& v = V();
+    Analyzer an;
+    QCOMPARE(Str(an.Simplify(v.x - 1 < v.y)), QString("(x <= y)"));
+    QCOMPARE(Str(an.Simplify(v.x < 1)), QString("(x < 1)"));
+    QCOMPARE(Str(an.Simplify(v.x * 16 + v.y < 1)), QString("(((x*16) + y) < 1)"));
+    QCOMPARE(Str(an.Simplify(v.x + 1 > v.y)), QString("(x >= y)"));
+  }
+
   void deepExpressionIsReturnedUnchangedBeyondTheLimit() {
     Vars& v = V();
     Analyzer an;
