@@ -1,7 +1,8 @@
 // What TVM 0.20's own tir-schedule tests check and Tessera did otherwise: a consumer
 // inlined into a producer that wrote more than it read (the producer wrote past the
 // output), a reorder under a predicate that fuses the loops, a sampled tile of a loop of
-// symbolic extent, a block's identity across primitives and a min with its constant first.
+// symbolic extent, rfactor of a let-bodied update and outside a stage pipeline, a block's
+// identity across primitives and a min with its constant first.
 #include <QtTest>
 
 #include "TirLowerSupport.h"
@@ -159,6 +160,67 @@ text = str(sch.trace)
 assert "_, v4, v5, v6 = sch.sample_perfect_tile(loop=l1, n=4, max_innermost_factor=16, decision=[-1, 1, 1, 1])" in text, text
 assert "factors=[None, v4, v5, v6]" in text, text
 verify_trace_roundtrip(sch, mod=workload)
+)py");
+  }
+
+  // TVM's test_reduction_rfactor_matmul_with_let and _not_stage_pipeline: an update
+  // written through a let (`v: T.float32 = B[vi] + A[vi, vk]; B[vi] = v`) is the update it
+  // names, and rfactor refuses a scope that is not a stage pipeline (C reads 32 rows of a
+  // B whose producer writes 16).
+  void rfactorReadsALetUpdateAndNeedsAStagePipeline() {
+    RunScript(R"py(import pytest
+import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def with_let(A: T.Buffer((16, 64), "float32"), B: T.Buffer((16,), "float32")):
+    for i, k0, k1 in T.grid(16, 8, 8):
+        with T.block("sum"):
+            vi = T.axis.spatial(16, i)
+            vk = T.axis.reduce(64, k0 * 8 + k1)
+            with T.init():
+                B[vi] = T.float32(0)
+            v: T.float32 = B[vi] + A[vi, vk]
+            B[vi] = v
+
+
+@T.prim_func
+def plain(A: T.Buffer((16, 64), "float32"), B: T.Buffer((16,), "float32")):
+    for i, k0, k1 in T.grid(16, 8, 8):
+        with T.block("sum"):
+            vi = T.axis.spatial(16, i)
+            vk = T.axis.reduce(64, k0 * 8 + k1)
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vi, vk]
+
+
+@T.prim_func
+def overread(A: T.Buffer((16, 64), "float32"), C: T.Buffer((32,), "float32")):
+    B = T.alloc_buffer((32,))
+    for i, k in T.grid(16, 64):
+        with T.block("sum"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vi, vk]
+    for i in range(32):
+        with T.block("C"):
+            vi = T.axis.spatial(32, i)
+            C[vi] = B[vi]
+
+
+a = tir.Schedule(with_let)
+a.rfactor(a.get_loops(a.get_block("sum"))[2], 0)
+b = tir.Schedule(plain)
+b.rfactor(b.get_loops(b.get_block("sum"))[2], 0)
+tvm.ir.assert_structural_equal(a.mod["main"].with_attr("global_symbol", "main"), b.mod["main"].with_attr("global_symbol", "main"))
+
+s = tir.Schedule(overread)
+with pytest.raises(tvm.tir.ScheduleError):
+    s.rfactor(s.get_loops(s.get_block("sum"))[1], 0)
 )py");
   }
 

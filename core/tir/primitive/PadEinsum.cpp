@@ -15,6 +15,7 @@
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
+#include "tir/primitive/StagePipeline.h"
 
 namespace tessera::tir {
 
@@ -163,6 +164,7 @@ Status PadEinsum(ScheduleState* state, const std::string& block_name,
   if (!scope) {
     return ScheduleError("RootBlockError", "The primitive does not operate on the root block");
   }
+  if (Status st = CheckStagePipeline(*state, scope); !st.ok()) return st.error();
   bool positive = std::all_of(padding.begin(), padding.end(), [](int64_t p) { return p > 0; });
   if (padding.size() != block.iter_vars.size() || !positive) {
     return ScheduleError("InvalidPaddingError", "The padding for the block " + block_name +

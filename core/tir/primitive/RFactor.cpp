@@ -14,6 +14,7 @@
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
+#include "tir/primitive/StagePipeline.h"
 
 namespace tessera::tir {
 
@@ -161,6 +162,7 @@ Result<std::string> RFactor(ScheduleState* state, const Var& loop_var, int facto
   if (children.size() != 1) return NonSingleChild(loop_var.name());
   const BlockRealizeNode* realize = children[0];
   const BlockNode& block = *realize->block;
+  if (Status st = CheckStagePipeline(*state, state->ScopeOf(realize)); !st.ok()) return st.error();
   if (int code = ReductionBlockErrorCode(*state, realize)) {
     return ScheduleError("NotReductionBlockError",
                          "The block " + block.name +
@@ -221,12 +223,30 @@ Result<std::string> RFactor(ScheduleState* state, const Var& loop_var, int facto
   const auto* compute = As<ComputeNode>(block.body);
   const auto* update = compute ? compute->stmt.as<ir::BufferStoreNode>() : nullptr;
   const auto* init = block.init.as<ir::BufferStoreNode>();
+  // A body `v = C[i] + x; C[i] = v` (TVMScript's `v: T.float32 = ...`) is the update
+  // C[i] = C[i] + x, as TVM's ExtractReductionUpdates reads one LetStmt per buffer.
+  ir::Stmt let_update;
+  int let_error = 0;
+  if (const auto* let = compute ? compute->stmt.as<ir::LetStmtNode>() : nullptr) {
+    const auto* store = let->body.as<ir::BufferStoreNode>();
+    const auto* stored = store ? store->value.as<ir::VarNode>() : nullptr;
+    if (let->body.as<ir::LetStmtNode>())
+      let_error = 3;  // more lets than buffers
+    else if (!store)
+      let_error = 5;
+    else if (stored != let->var.get())
+      let_error = 7;
+    else
+      let_update = ir::MakeBufferStore(store->buffer, let->value, store->indices);
+    update = let_update.as<ir::BufferStoreNode>();
+  }
   auto not_applicable = [&](int cond) {
     return ScheduleError("RFactorNotApplicableError",
                          "RFactor cannot be applied to block " + block.name +
                              ", because the block violates condition #" + std::to_string(cond));
   };
   if (!init) return not_applicable(1);
+  if (let_error) return not_applicable(let_error);
   if (!update) return not_applicable(3);
   if (init->buffer != update->buffer) return not_applicable(10);
   if (init->indices.size() != update->indices.size()) return not_applicable(12);

@@ -11,6 +11,7 @@
 #include "tir/ScheduleError.h"
 #include "tir/primitive/PrimitiveUtil.h"
 #include "tir/primitive/Primitives.h"
+#include "tir/primitive/StagePipeline.h"
 
 namespace tessera::tir {
 
@@ -146,6 +147,7 @@ Result<std::string> ReIndex(ScheduleState* state, const std::string& block_name,
   const Buffer buffer = *target;
   const BlockRealizeNode* scope = state->ScopeOf(realize);
   if (!scope) return ScheduleError("ValueError", "The root block has no scope to reindex in");
+  if (Status st = CheckStagePipeline(*state, scope); !st.ok()) return st.error();
   auto original = AccessIndices(block, buffer);
   if (!original.ok()) return original.error();
 
