@@ -441,6 +441,14 @@ class Hasher {
         static_cast<size_t>(t.lanes()));
   }
 
+  // A buffer by identity, or (mapping free variables) by what a pairing keeps: its
+  // element type and rank, so that two functions with buffers of their own hash alike.
+  void MixBuffer(const Buffer& b) {
+    if (!map_free_vars_ || !b) return Mix(static_cast<const void*>(b.get()));
+    MixType(b->dtype);
+    Mix(b->shape.size());
+  }
+
   // ------------------------------------------------------------ variables
   void HashVar(const VarNode* v) {
     if (auto it = bound_.find(v); it != bound_.end()) {
@@ -515,7 +523,7 @@ class Hasher {
       }
       case ExprKind::BufferLoad: {
         auto* n = e.as<BufferLoadNode>();
-        Mix(static_cast<const void*>(n->buffer.get()));
+        MixBuffer(n->buffer);
         return HashArray(n->indices);
       }
       case ExprKind::ProducerLoad: {
@@ -605,7 +613,7 @@ class Hasher {
       }
       case StmtKind::BufferStore: {
         auto* n = s.as<BufferStoreNode>();
-        Mix(static_cast<const void*>(n->buffer.get()));
+        MixBuffer(n->buffer);
         Hash(n->value);
         return HashArray(n->indices);
       }
@@ -680,7 +688,7 @@ class Hasher {
     if (auto* e = std::get_if<Expr>(&n->node))
       Hash(*e);
     else if (auto* b = std::get_if<Buffer>(&n->node))
-      Mix(static_cast<const void*>(b->get()));
+      MixBuffer(*b);
     else if (auto* p = std::get_if<DataProducer>(&n->node))
       Mix(static_cast<const void*>(p->get()));
     else if (auto* str = std::get_if<std::string>(&n->node))

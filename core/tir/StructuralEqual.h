@@ -29,4 +29,8 @@ inline bool StructuralEqual(const PrimFunc& a, const PrimFunc& b, FunctionCompar
   return !FirstDifference(a, b, how);
 }
 
+// tvm.ir.structural_hash of a function: the same for functions StructuralEqual calls
+// equal (StructuralHash.cpp).
+size_t StructuralHash(const PrimFunc& f, FunctionComparison how = {});
+
 }  // namespace tessera::tir

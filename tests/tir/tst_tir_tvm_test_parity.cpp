@@ -1,8 +1,8 @@
 // What TVM 0.20's own tir-schedule tests check and Tessera did otherwise: a consumer
 // inlined into a producer that wrote more than it read (the producer wrote past the
 // output), a reorder under a predicate that fuses the loops, a sampled tile of a loop of
-// symbolic extent, rfactor of a let-bodied update and outside a stage pipeline, a block's
-// identity across primitives and a min with its constant first.
+// symbolic extent, rfactor of a let-bodied update and outside a stage pipeline,
+// structural_hash, a block's identity across primitives and a min with its constant first.
 #include <QtTest>
 
 #include "TirLowerSupport.h"
@@ -221,6 +221,50 @@ tvm.ir.assert_structural_equal(a.mod["main"].with_attr("global_symbol", "main"),
 s = tir.Schedule(overread)
 with pytest.raises(tvm.tir.ScheduleError):
     s.rfactor(s.get_loops(s.get_block("sum"))[1], 0)
+)py");
+  }
+
+  // tvm.ir.structural_hash agrees with structural_equal: functions equal but for their
+  // names hash alike, a schedule leaves its input's hash alone (TVM's
+  // test_decompose_reduction_ref_hash_check), a scheduled function hashes otherwise.
+  void structuralHashAgreesWithEquality() {
+    RunScript(R"py(import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def f1(A: T.Buffer((64, 64), "float32"), B: T.Buffer((64,), "float32")):
+    for i, k in T.grid(64, 64):
+        with T.block("sum"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vi, vk]
+
+
+@T.prim_func
+def f2(X: T.Buffer((64, 64), "float32"), Y: T.Buffer((64,), "float32")):
+    for a, b in T.grid(64, 64):
+        with T.block("other_name"):
+            va, vb = T.axis.remap("SR", [a, b])
+            with T.init():
+                Y[va] = T.float32(0)
+            Y[va] = Y[va] + X[va, vb]
+
+
+g1 = f1.with_attr("global_symbol", "main")
+g2 = f2.with_attr("global_symbol", "main")
+assert tvm.ir.structural_equal(g1, g2)
+assert tvm.ir.structural_hash(g1) == tvm.ir.structural_hash(g2)
+mod = tvm.IRModule.from_expr(g1)
+before = tvm.ir.structural_hash(mod)
+sch = tir.Schedule(mod["main"])
+sch.split(sch.get_loops(sch.get_block("sum"))[0], [None, 8])
+assert tvm.ir.structural_hash(mod) == before
+assert tvm.ir.structural_hash(sch.mod["main"]) != tvm.ir.structural_hash(g1)
+x = tir.Var("x", "int32")
+assert tvm.ir.structural_hash(x + 1) == tvm.ir.structural_hash(x + 1)
 )py");
   }
 

@@ -1,5 +1,7 @@
 #include "script/tvm/ir/StructuralEqualBuiltins.h"
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -8,6 +10,7 @@
 #include "script/lang/Args.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
 #include "script/tvm/tir/TirPrimFuncValue.h"
+#include "tir/StructuralEqual.h"
 
 namespace tessera::script {
 
@@ -67,9 +70,42 @@ Result<Value> StructuralEqualCall(const CallArgs& c, const char* name, bool asse
                c.loc);
 }
 
+// tvm.ir.structural_hash: equal for values structural_equal calls equal. A module's
+// functions are combined in name order (its insertion order does not count).
+Result<Value> StructuralHashCall(const CallArgs& c) {
+  Args args(c, "structural_hash", {"node", "map_free_vars"}, 1);
+  if (!args.status()) return args.status().error();
+  bool map_free_vars = false;
+  if (args.has("map_free_vars")) {
+    auto m = args.Bool("map_free_vars");
+    if (!m) return m.error();
+    map_free_vars = *m;
+  }
+  const Value& node = args.get("node");
+  // Python's hash() range: a non-negative 63-bit integer.
+  auto as_int = [](size_t h) { return Value::Int(static_cast<int64_t>(h >> 1)); };
+  if (const TensorIRFunc* f = AsTensorIRFunc(node)) return as_int(tir::StructuralHash(f->func));
+  if (const TensorIRModule* m = AsTensorIRModule(node)) {
+    std::map<std::string, size_t> by_name;
+    for (const auto& [name, func] : m->functions) by_name[name] = tir::StructuralHash(func);
+    size_t h = by_name.size();
+    for (const auto& [name, fh] : by_name)
+      h ^= std::hash<std::string>()(name) + fh + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return as_int(h);
+  }
+  if (const auto* s = node.as<StmtObject>())
+    return as_int(ir::StructuralHash(s->stmt, map_free_vars));
+  if (auto e = ToExpr(node); e && !node.is_string())
+    return as_int(ir::StructuralHash(*e, map_free_vars));
+  return args.TypeError("node", "a PrimFunc, IRModule, statement or expression");
+}
+
 }  // namespace
 
 void RegisterStructuralEqualBuiltins(Interpreter& interp) {
+  interp.RegisterFunction("tvm.ir.structural_hash",
+                          [](Interpreter&, const CallArgs& c) { return StructuralHashCall(c); });
+  interp.Alias("tvm.ir.base.structural_hash", "tvm.ir.structural_hash");
   interp.RegisterFunction("tvm.ir.structural_equal", [](Interpreter&, const CallArgs& c) {
     return StructuralEqualCall(c, "structural_equal", false);
   });
