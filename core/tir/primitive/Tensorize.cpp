@@ -21,16 +21,39 @@ namespace tensorize_detail {
 class FreshCopy : public ir::IRMutator {
  public:
   std::map<const ir::BufferNode*, Buffer> buffers;
+  // The block tensorized indexes with int64 where the intrinsic indexes with int32: the
+  // copy's loop and block iterators, buffer shapes, strides and offsets, indices and the
+  // constants combined with them become int64 (TVM's IndexDataTypeNormalizer).
+  bool index64 = false;
 
   Var Fresh(const Var& v) {
     Var copy(v.name(), v.dtype());
     vars_[v] = copy;
     return copy;
   }
+  // A variable that indexes: widened to int64 in an int64 copy.
+  Var FreshIndex(const Var& v) {
+    if (!index64 || v.dtype() != DataType::Int(32)) return Fresh(v);
+    Var copy(v.name(), DataType::Int(64));
+    vars_[v] = copy;
+    return copy;
+  }
+  Expr Index(const Expr& e) { return Widen(Map(e)); }
   // A copy of `b` with its own data handle, standing for `b` from now on.
   Buffer FreshBuffer(const Buffer& b) {
     auto copy = std::make_shared<ir::BufferNode>(*b);
     if (b->data.defined()) copy->data = Fresh(b->data);
+    if (index64) {
+      auto index_part = [&](const Expr& e) -> Expr {
+        if (!e.defined()) return e;
+        if (const auto* v = e.as<ir::VarNode>(); v && !vars_.count(Var::from(e)))
+          return FreshIndex(Var::from(e));
+        return Index(e);
+      };
+      for (Expr& e : copy->shape) e = index_part(e);
+      for (Expr& e : copy->strides) e = index_part(e);
+      copy->elem_offset = index_part(copy->elem_offset);
+    }
     buffers[b.get()] = copy;
     return copy;
   }
@@ -42,7 +65,8 @@ class FreshCopy : public ir::IRMutator {
   ir::Stmt Map(const ir::Stmt& s) { return s.defined() ? VisitStmt(s) : s; }
   BufferRegion Map(const BufferRegion& r) {
     BufferRegion out{Map(r.buffer), {}};
-    for (const Range& range : r.region) out.region.emplace_back(Map(range.min), Map(range.extent));
+    for (const Range& range : r.region)
+      out.region.emplace_back(Index(range.min), Index(range.extent));
     return out;
   }
 
@@ -55,9 +79,9 @@ class FreshCopy : public ir::IRMutator {
       return MakeSeq(std::move(out));
     }
     if (const auto* loop = As<ForNode>(s)) {
-      Expr min = Map(loop->min), extent = Map(loop->extent);
+      Expr min = Index(loop->min), extent = Index(loop->extent);
       auto n = std::make_shared<ForNode>(*loop);
-      n->loop_var = Fresh(loop->loop_var);
+      n->loop_var = FreshIndex(loop->loop_var);
       n->min = min;
       n->extent = extent;
       for (auto& [key, value] : n->annotations) value = Map(value);
@@ -66,7 +90,7 @@ class FreshCopy : public ir::IRMutator {
     }
     const auto* realize = As<BlockRealizeNode>(s);
     std::vector<Expr> values;
-    for (const Expr& v : realize->iter_values) values.push_back(Map(v));
+    for (const Expr& v : realize->iter_values) values.push_back(Index(v));
     Expr predicate = Map(realize->predicate);
     return MakeBlockRealize(std::move(values), predicate, Block(*realize->block));
   }
@@ -75,8 +99,9 @@ class FreshCopy : public ir::IRMutator {
     auto n = std::make_shared<BlockNode>(block);
     n->iter_vars.clear();
     for (const IterVar& iv : block.iter_vars) {
-      Range dom(Map(iv->dom.min), Map(iv->dom.extent));
-      n->iter_vars.push_back(ir::MakeIterVar(dom, Fresh(iv->var), iv->iter_type, iv->thread_tag));
+      Range dom(Index(iv->dom.min), Index(iv->dom.extent));
+      n->iter_vars.push_back(
+          ir::MakeIterVar(dom, FreshIndex(iv->var), iv->iter_type, iv->thread_tag));
     }
     for (Buffer& b : n->alloc_buffers) b = FreshBuffer(b);
     for (MatchBufferRegion& m : n->match_buffers) {
@@ -99,17 +124,25 @@ class FreshCopy : public ir::IRMutator {
   }
   Expr VisitBufferLoad(const ir::BufferLoadNode* n, const Expr& e) override {
     std::vector<Expr> indices;
-    MutateArray(n->indices, &indices);
+    for (const Expr& i : n->indices) indices.push_back(Widen(VisitExpr(i)));
     return ir::MakeBufferLoad(Map(n->buffer), std::move(indices));
   }
   ir::Stmt VisitBufferStore(const ir::BufferStoreNode* n, const ir::Stmt&) override {
     std::vector<Expr> indices;
-    MutateArray(n->indices, &indices);
+    for (const Expr& i : n->indices) indices.push_back(Widen(VisitExpr(i)));
     return ir::MakeBufferStore(Map(n->buffer), VisitExpr(n->value), std::move(indices));
   }
+  // An int32 operand meeting a widened one is widened too (`C.elem_offset // 256`).
+  Expr VisitBinary(const ir::BinaryNode* n, const Expr& e) override {
+    Expr a = VisitExpr(n->a), b = VisitExpr(n->b);
+    if (a.same_as(n->a) && b.same_as(n->b)) return e;
+    if (a.dtype() == DataType::Int(64)) b = Widen(b);
+    if (b.dtype() == DataType::Int(64)) a = Widen(a);
+    return ir::MakeBinary(n->kind, a, b);
+  }
   ir::Stmt VisitFor(const ir::ForNode* n, const ir::Stmt&) override {
-    Expr min = VisitExpr(n->min), extent = VisitExpr(n->extent);
-    Var v = Fresh(n->loop_var);
+    Expr min = Widen(VisitExpr(n->min)), extent = Widen(VisitExpr(n->extent));
+    Var v = FreshIndex(n->loop_var);
     return std::make_shared<const ir::ForNode>(v, min, extent, n->for_kind, VisitStmt(n->body),
                                                n->thread_binding, n->annotations);
   }
@@ -120,6 +153,13 @@ class FreshCopy : public ir::IRMutator {
   }
 
  private:
+  // An int32 index as int64 in an int64 copy (a constant stays a constant).
+  Expr Widen(const Expr& e) const {
+    if (!index64 || !e.defined() || e.dtype() != DataType::Int(32)) return e;
+    if (const int64_t* c = ir::as_const_int(e)) return ir::make_const(DataType::Int(64), *c);
+    return ir::cast(DataType::Int(64), e);
+  }
+
   ir::VarMap vars_;
 };
 
@@ -168,6 +208,9 @@ Result<std::string> Apply(ScheduleState* state, const std::string& block, const 
 
   // The implementation's parameters, copied, bound to the matched regions.
   FreshCopy copy;
+  for (const Expr& v : realize->iter_values) copy.index64 |= v.dtype() == DataType::Int(64);
+  for (const auto& [buffer, indices] : cmp.buffer_indices)
+    for (const Expr& i : indices) copy.index64 |= i.dtype() == DataType::Int(64);
   const std::vector<Buffer>& desc_params = intrin->desc.params;
   const std::vector<Buffer>& impl_params = intrin->impl.params;
   for (const Buffer& b : impl_params) copy.FreshBuffer(b);
