@@ -99,6 +99,21 @@ class TestTvmTestStops : public QObject {
     QVERIFY(!args.ok());
     QCOMPARE(QString::fromStdString(args.error().format()),
              QString("t.py:4:9: error: vscale() takes no arguments"));
+    // test_tir_schedule_split_fuse.py's SVE splits: T.vscale() outside a prim_func builds,
+    // a TensorIR split by it is refused at its factors (not a wrong-product error).
+    auto tir_split = Eval(
+        "from tvm import tir\n"
+        "from tvm.script import tir as T\n"
+        "A = te.placeholder((128,), name='A')\n"
+        "B = te.compute(A.shape, lambda i: A[i] + 2, name='B')\n"
+        "sch = tir.Schedule(te.create_prim_func([A, B]))\n"
+        "outer = tvm.arith.Analyzer().simplify(T.ceildiv(128, 4 * T.vscale()))\n"
+        "sch.split(sch.get_loops(sch.get_block('B'))[0], factors=[outer, 4 * T.vscale()])\n");
+    QVERIFY(!tir_split.ok());
+    QVERIFY2(QString::fromStdString(tir_split.error().format())
+                 .startsWith("t.py:10:49: error: split(): a factor cannot be a multiple of "
+                             "tvm.tir.vscale()"),
+             tir_split.error().format().c_str());
   }
 
   // test_te_schedule.py's test_split_disable_predicate, run for each parametrization:

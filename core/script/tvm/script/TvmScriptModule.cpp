@@ -68,7 +68,8 @@ constexpr const char* kExpressionFunctions[] = {"max",
                                                 "vectorhigh",
                                                 "vectorcombine",
                                                 "q_multiply_shift",
-                                                "q_multiply_shift_per_axis"};
+                                                "q_multiply_shift_per_axis",
+                                                "vscale"};
 // The calls of LLVM intrinsics (ir/TargetCalls.h): expression functions as well.
 constexpr const char* kLLVMCallFunctions[] = {"call_llvm_pure_intrin", "call_llvm_intrin"};
 

@@ -5,6 +5,7 @@
 
 #include "ir/ExprOp.h"
 #include "script/tvm/te/TensorIntrinObjects.h"
+#include "script/tvm/tir/ScalableVectors.h"
 #include "tir/ScheduleError.h"
 
 namespace tessera::script {
@@ -112,6 +113,7 @@ Result<Value> TirMethodSplit(const TirMethodCall& c) {
     if (!e || f.is_string() || f.is_float())
       return c.args().ErrorAt("factors",
                               "a factor must be an int, a PrimExpr or None, not " + f.type_name());
+    if (ReadsVscale(*e)) return ScalableAmountError("split(): a factor", c.args().loc("factors"));
     exprs.push_back(*e);
   }
   auto preserve = c.Flag("preserve_unit_iters", true);
