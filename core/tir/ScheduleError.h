@@ -22,4 +22,9 @@ inline std::string ErrorKind(const Error& e) {
   return kind.find(' ') == std::string::npos ? kind : "";
 }
 
+// TVM's one-line FastErrorString for the error's class ("ScheduleError: Cannot find a
+// block with the specified name"), what a schedule made with error_render_level="fast"
+// raises (ScheduleErrorText.cpp).
+std::string FastErrorString(const Error& e);
+
 }  // namespace tessera::tir

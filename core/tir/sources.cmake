@@ -2,6 +2,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Stmt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StructuralEqual.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StructuralHash.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleErrorText.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FunctionParams.cpp
   ${CMAKE_CURRENT_LIST_DIR}/IndexMap.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BlockAccessRegion.cpp

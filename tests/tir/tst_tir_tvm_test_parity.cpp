@@ -2,7 +2,8 @@
 // inlined into a producer that wrote more than it read (the producer wrote past the
 // output), a reorder under a predicate that fuses the loops, a sampled tile of a loop of
 // symbolic extent, rfactor of a let-bodied update and outside a stage pipeline,
-// structural_hash, a block's identity across primitives and a min with its constant first.
+// structural_hash, error render levels, a block's identity across primitives and a min with
+// its constant first.
 #include <QtTest>
 
 #include "TirLowerSupport.h"
@@ -265,6 +266,55 @@ assert tvm.ir.structural_hash(mod) == before
 assert tvm.ir.structural_hash(sch.mod["main"]) != tvm.ir.structural_hash(g1)
 x = tir.Var("x", "int32")
 assert tvm.ir.structural_hash(x + 1) == tvm.ir.structural_hash(x + 1)
+)py");
+  }
+
+  // TVM's test_tir_schedule_error: error_render_level "fast" raises TVM's one line for the
+  // error's class, "none" an unrendered ScheduleError; a copy keeps the level; anything
+  // else is a ValueError at the constructor. A missing attribute is an AttributeError.
+  void errorRenderLevels() {
+    RunScript(R"py(import pytest
+import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def add(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32")):
+    for i in range(64):
+        with T.block("B"):
+            vi = T.axis.spatial(64, i)
+            B[vi] = A[vi] + T.float32(1)
+
+
+def message(level, action):
+    sch = tir.Schedule(add, error_render_level=level)
+    with pytest.raises(tir.ScheduleError) as excinfo:
+        action(sch)
+    (msg,) = excinfo.value.args
+    return msg
+
+
+def missing(sch):
+    sch.get_block("C")
+
+
+def bad_split(sch):
+    sch.split(sch.get_loops(sch.get_block("B"))[0], [3, 5])
+
+
+assert "Cannot find a block with the name: C" in message("detail", missing)
+assert "Cannot find a block with the specified name" in message("fast", missing)
+assert "(not rendered)" in message("none", missing)
+assert "The product of factors is not larger than or equal to the extent of loop" in message("fast", bad_split)
+assert "(not rendered)" in message("none", bad_split)
+fast = tir.Schedule(add, error_render_level="fast")
+with pytest.raises(tir.ScheduleError):
+    fast.copy().get_block("C")
+with pytest.raises(ValueError):
+    tir.Schedule(add, error_render_level="quiet")
+with pytest.raises(AttributeError):
+    fast.non_existent_field()
 )py");
   }
 

@@ -111,6 +111,11 @@ std::string ExceptionClassOf(const Error& e) {
       IsExceptionClassName(std::string(m.substr(0, end))))
     return std::string(m.substr(0, end));
   if (m.rfind("assertion failed", 0) == 0) return "AssertionError";
+  // Attribute lookups ("'Schedule' object has no attribute 'x'", "module 'tvm.ir' has no
+  // attribute 'x'"), as Python raises them.
+  if ((m.rfind("'", 0) == 0 || m.rfind("module '", 0) == 0) &&
+      m.find(" has no attribute '") != std::string_view::npos)
+    return "AttributeError";
   return "TVMError";
 }
 

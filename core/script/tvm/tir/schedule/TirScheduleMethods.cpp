@@ -964,6 +964,10 @@ Result<Value> CallTirScheduleMethod(const TirScheduleMethod& method,
   std::string kind = tir::ErrorKind(e);
   if (kind == "ValueError" || kind == "TypeError" || kind == "IndexError")
     return Error(e.message, call.loc);
+  if (handle->render_level == TirScheduleHandle::RenderLevel::Fast)
+    return Error(tir::FastErrorString(e), call.loc);
+  if (handle->render_level == TirScheduleHandle::RenderLevel::None)
+    return Error("ScheduleError: (not rendered)", call.loc);
   return Error("ScheduleError: An error occurred in the schedule primitive '" +
                    std::string(method.name) + "': " + e.message,
                call.loc);

@@ -293,6 +293,23 @@ const std::map<std::string, TirSchedScheduleAttr>& TirSchedScheduleAttributes() 
   return attrs;
 }
 
+// error_render_level: "detail" (the default), "fast" or "none", as TVM's
+// _parse_error_render_level reads it.
+Result<TirScheduleHandle::RenderLevel> TirSchedRenderLevel(const Args& args) {
+  using Level = TirScheduleHandle::RenderLevel;
+  const Value& v = args.get("error_render_level");
+  if (v.is_none()) return Level::Detail;
+  if (v.is_string()) {
+    if (v.as_string() == "detail") return Level::Detail;
+    if (v.as_string() == "fast") return Level::Fast;
+    if (v.as_string() == "none") return Level::None;
+  }
+  return args.ErrorAt("error_render_level",
+                      "ValueError: error_render_level can be \"detail\", \"fast\", or "
+                      "\"none\", but got: " +
+                          repr(v));
+}
+
 BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirRecordOf record_of) {
   return [dialect, record_of](Interpreter& in, const CallArgs& c) -> Result<Value> {
     Args args(c, "Schedule", {"mod", "seed", "debug_mask", "error_render_level", "enable_check"},
@@ -303,10 +320,13 @@ BuiltinFn TirSchedScheduleConstructor(tir::TvmDialect dialect, TirRecordOf recor
     const Value& mask = args.get("debug_mask");
     if (!mask.is_none() && !mask.is_string() && !mask.is_integer())
       return args.TypeError("debug_mask", "a str or an int");
+    auto level = TirSchedRenderLevel(args);
+    if (!level) return level.error();
     auto input = TirSchedInputOf(args);
     if (!input) return input.error();
     TirScriptRecord* record = &record_of(in);
     auto handle = std::make_shared<TirScheduleHandle>();
+    handle->render_level = *level;
     handle->seed = args.get("seed").is_integer() ? args.get("seed").as_int() : -1;
     handle->dialect = dialect;
     handle->te_args = input->te_args;

@@ -29,6 +29,9 @@ struct TirScriptRecord;
 struct TirScheduleHandle {
   std::shared_ptr<tir::Schedule> sch;
   tir::TvmDialect dialect = tir::TvmDialect::Tir;  // how the script spelled Schedule
+  // error_render_level: a primitive's error as its full report (detail), TVM's one line
+  // for its class (fast, tir::FastErrorString) or "ScheduleError: (not rendered)" (none).
+  enum class RenderLevel { Detail, Fast, None } render_level = RenderLevel::Detail;
   // sch.func_working_on: the function a block name (get_block without func_name) is
   // looked up in. `sch` holds every function of the module; one of several has none
   // chosen (func_chosen false) until work_on names one, unless one is "main" (TVM's
