@@ -45,15 +45,16 @@ std::string ShownForStructuralEqual(const Value& v) {
   return repr(v);
 }
 
+// The optional map_free_vars argument of structural_equal and structural_hash.
+Result<bool> MapFreeVars(const Args& args) {
+  return args.has("map_free_vars") ? args.Bool("map_free_vars") : Result<bool>(false);
+}
+
 Result<Value> StructuralEqualCall(const CallArgs& c, const char* name, bool assert_equal) {
   Args args(c, name, {"lhs", "rhs", "map_free_vars"}, 2);
   if (!args.status()) return args.status().error();
-  bool map_free_vars = false;
-  if (args.has("map_free_vars")) {
-    auto m = args.Bool("map_free_vars");
-    if (!m) return m.error();
-    map_free_vars = *m;
-  }
+  auto map_free_vars = MapFreeVars(args);
+  if (!map_free_vars) return map_free_vars.error();
   bool tensor_ir = false;
   auto difference = TensorIRDifference(args.get("lhs"), args.get("rhs"), &tensor_ir);
   if (tensor_ir) {
@@ -61,7 +62,7 @@ Result<Value> StructuralEqualCall(const CallArgs& c, const char* name, bool asse
     if (!difference) return Value();
     return Error("ValueError: StructuralEqual check failed at " + *difference, c.loc);
   }
-  bool equal = ScriptValuesStructurallyEqual(args.get("lhs"), args.get("rhs"), map_free_vars);
+  bool equal = ScriptValuesStructurallyEqual(args.get("lhs"), args.get("rhs"), *map_free_vars);
   if (!assert_equal) return Value::Bool(equal);
   if (equal) return Value();
   return Error(std::string("ValueError: StructuralEqual check failed: ") +
@@ -75,12 +76,8 @@ Result<Value> StructuralEqualCall(const CallArgs& c, const char* name, bool asse
 Result<Value> StructuralHashCall(const CallArgs& c) {
   Args args(c, "structural_hash", {"node", "map_free_vars"}, 1);
   if (!args.status()) return args.status().error();
-  bool map_free_vars = false;
-  if (args.has("map_free_vars")) {
-    auto m = args.Bool("map_free_vars");
-    if (!m) return m.error();
-    map_free_vars = *m;
-  }
+  auto map_free_vars = MapFreeVars(args);
+  if (!map_free_vars) return map_free_vars.error();
   const Value& node = args.get("node");
   // Python's hash() range: a non-negative 63-bit integer.
   auto as_int = [](size_t h) { return Value::Int(static_cast<int64_t>(h >> 1)); };
@@ -94,9 +91,9 @@ Result<Value> StructuralHashCall(const CallArgs& c) {
     return as_int(h);
   }
   if (const auto* s = node.as<StmtObject>())
-    return as_int(ir::StructuralHash(s->stmt, map_free_vars));
+    return as_int(ir::StructuralHash(s->stmt, *map_free_vars));
   if (auto e = ToExpr(node); e && !node.is_string())
-    return as_int(ir::StructuralHash(*e, map_free_vars));
+    return as_int(ir::StructuralHash(*e, *map_free_vars));
   return args.TypeError("node", "a PrimFunc, IRModule, statement or expression");
 }
 

@@ -60,6 +60,7 @@ class LayoutWriter {
   JsonWriter w;
   std::map<RVKey, std::string> names;
   std::vector<std::string> free;
+  std::vector<Value> free_values;  // the value each _freeN name stands for
   int count = 0;
 
   Status Input(const Value& v) {
@@ -68,6 +69,7 @@ class LayoutWriter {
       if (it == names.end()) {
         std::string name = "_free" + std::to_string(free.size());
         free.push_back(name);
+        free_values.push_back(v);
         it = names.emplace(*key, name).first;
       }
       w.value(it->second);
@@ -138,37 +140,30 @@ class LayoutWriter {
 };
 
 // A JSON value of an instruction's inputs or attrs as the script value TVM holds:
-// random variables by name, "None" as None, quoted strings unquoted, index maps.
+// random variables by name, "None" as None, quoted strings unquoted, index maps; the
+// rest as Python's json module reads it.
 Value LayoutValue(const JsonValue& j, const std::map<std::string, Value>& rvs, bool input) {
-  switch (j.kind) {
-    case JsonValue::Kind::Null:
-      return Value();
-    case JsonValue::Kind::Bool:
-      return Value::Bool(j.boolean);
-    case JsonValue::Kind::Number:
-      return j.is_integer ? Value::Int(j.integer) : Value::Float(j.number);
-    case JsonValue::Kind::String: {
-      const std::string& s = j.string;
-      if (auto it = rvs.find(s); input && it != rvs.end()) return it->second;
-      if (input && s == "None") return Value();
-      if (input && s.size() >= 2 && s.front() == '"' && s.back() == '"')
-        return Value::String(s.substr(1, s.size() - 2));
-      if (!s.empty() && s.front() == '{')
-        if (auto map = tir::IndexMapFromJson(s); map.ok()) return MakeTirIndexMapValue(*map);
-      return Value::String(s);
-    }
-    case JsonValue::Kind::Array: {
-      std::vector<Value> items;
-      for (const JsonValue& item : j.items) items.push_back(LayoutValue(item, rvs, input));
-      return Value::List(std::move(items));
-    }
-    case JsonValue::Kind::Object:
-      return Value::String("{...}");
+  if (j.kind == JsonValue::Kind::String) {
+    const std::string& s = j.string;
+    if (auto it = rvs.find(s); input && it != rvs.end()) return it->second;
+    if (input && s == "None") return Value();
+    if (input && s.size() >= 2 && s.front() == '"' && s.back() == '"')
+      return Value::String(s.substr(1, s.size() - 2));
+    if (!s.empty() && s.front() == '{')
+      if (auto map = tir::IndexMapFromJson(s); map.ok()) return MakeTirIndexMapValue(*map);
+    return Value::String(s);
   }
-  return Value();
+  if (j.kind == JsonValue::Kind::Array) {
+    std::vector<Value> items;
+    for (const JsonValue& item : j.items) items.push_back(LayoutValue(item, rvs, input));
+    return Value::List(std::move(items));
+  }
+  return JsonAsValue(j);
 }
 
-Value FreeVariable(const std::shared_ptr<TirScheduleHandle>& owner, RVKind kind, int id) {
+// A BlockRV / LoopRV / tir.Var of a trace: the schedule's own (with its id) when it has
+// an owner, else a free one as BlockRV() makes.
+Value TraceVariable(const std::shared_ptr<TirScheduleHandle>& owner, RVKind kind, int id) {
   auto rv = std::make_shared<TirRandomVariable>();
   rv->owner = owner;
   rv->kind = kind;
@@ -250,7 +245,7 @@ Result<std::vector<Value>> TirInstructionsOf(const tir::Trace& trace, tir::TvmDi
       if (it == variables->by_id.end()) {
         char p = tir::output_prefix(core.kind);
         RVKind kind = p == 'b' ? RVKind::Block : p == 'l' ? RVKind::Loop : RVKind::Expr;
-        it = variables->by_id.emplace(id, FreeVariable(variables->owner, kind, id)).first;
+        it = variables->by_id.emplace(id, TraceVariable(variables->owner, kind, id)).first;
       }
       rvs[name] = it->second;
       inst->outputs.push_back(it->second);
@@ -314,16 +309,7 @@ Result<TirBuiltTrace> TirTraceOfInstructions(const std::vector<Value>& insts,
   built.trace = std::move(*trace);
   // TraceFromJson numbers the free variables first, then the outputs in order.
   int id = 0;
-  for (const std::string& name : layout.free)
-    for (const auto& [key, n] : layout.names)
-      if (n == name) {
-        for (const Value& v : insts) {
-          const auto* inst = v.as<TirInstructionObject>();
-          for (const Value& in : inst->inputs)
-            if (KeyOf(in) == key) built.variables.by_id.emplace(id, in);
-        }
-        ++id;
-      }
+  for (const Value& v : layout.free_values) built.variables.by_id[id++] = v;
   for (const Value& v : outputs) built.variables.by_id[id++] = v;
   for (size_t n = 0; n < insts.size(); ++n)
     built.trace.insts[n].identity = insts[n].as<TirInstructionObject>()->identity;
@@ -338,12 +324,37 @@ Result<std::string> TirValueAsJson(const Value& v, const SourceLoc& loc) {
   return layout.w.str();
 }
 
+Value JsonAsValue(const JsonValue& j) {
+  switch (j.kind) {
+    case JsonValue::Kind::Null:
+      return Value();
+    case JsonValue::Kind::Bool:
+      return Value::Bool(j.boolean);
+    case JsonValue::Kind::Number:
+      return j.is_integer ? Value::Int(j.integer) : Value::Float(j.number);
+    case JsonValue::Kind::String:
+      return Value::String(j.string);
+    case JsonValue::Kind::Array: {
+      std::vector<Value> items;
+      for (const JsonValue& item : j.items) items.push_back(JsonAsValue(item));
+      return Value::List(std::move(items));
+    }
+    case JsonValue::Kind::Object: {
+      auto dict = std::make_shared<DictObject>();
+      for (const JsonMember& m : j.members)
+        dict->entries->emplace_back(Value::String(m.key), JsonAsValue(m.value));
+      return Value::FromObject(dict);
+    }
+  }
+  return Value();
+}
+
 void RegisterTirInstructionBuiltins(Interpreter& interp) {
   auto rv_class = [](RVKind kind, const char* name) {
     return MakeFunction(name, [kind, name](Interpreter&, const CallArgs& c) -> Result<Value> {
       Args args(c, name, {}, 0);
       if (!args.status()) return args.status().error();
-      return FreeVariable(nullptr, kind, -1);
+      return TraceVariable(nullptr, kind, -1);
     });
   };
   auto kind_get = MakeFunction("get", [](Interpreter&, const CallArgs& c) -> Result<Value> {

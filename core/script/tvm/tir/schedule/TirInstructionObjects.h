@@ -19,6 +19,10 @@
 #include "tir/ScriptPrinter.h"
 #include "tir/Trace.h"
 
+namespace tessera {
+struct JsonValue;
+}
+
 namespace tessera::script {
 
 struct TirScheduleHandle;
@@ -73,6 +77,9 @@ Result<TirBuiltTrace> TirTraceOfInstructions(const std::vector<Value>& insts,
 // A script value (as Python's json module gives it: lists, numbers, strings, None) as
 // JSON text: Trace.apply_json_to_schedule's argument.
 Result<std::string> TirValueAsJson(const Value& v, const SourceLoc& loc);
+
+// A JSON value as Python's json module reads it: the other direction (Trace.as_json()).
+Value JsonAsValue(const JsonValue& j);
 
 // BlockRV(), LoopRV(), InstructionKind.get and Instruction(...), under tvm.tir.schedule
 // and tvm.s_tir.schedule.

@@ -11,33 +11,6 @@
 namespace tessera::script {
 namespace {
 
-// A JSON value as Python's json module reads it (TVM's Trace.as_json() is such a value:
-// [[instructions...], [[instruction index, decision]...]]).
-Value JsonAsValue(const JsonValue& j) {
-  switch (j.kind) {
-    case JsonValue::Kind::Null:
-      return Value();
-    case JsonValue::Kind::Bool:
-      return Value::Bool(j.boolean);
-    case JsonValue::Kind::Number:
-      return j.is_integer ? Value::Int(j.integer) : Value::Float(j.number);
-    case JsonValue::Kind::String:
-      return Value::String(j.string);
-    case JsonValue::Kind::Array: {
-      std::vector<Value> items;
-      for (const JsonValue& item : j.items) items.push_back(JsonAsValue(item));
-      return Value::List(std::move(items));
-    }
-    case JsonValue::Kind::Object: {
-      auto dict = std::make_shared<DictObject>();
-      for (const JsonMember& m : j.members)
-        dict->entries->emplace_back(Value::String(m.key), JsonAsValue(m.value));
-      return Value::FromObject(dict);
-    }
-  }
-  return Value();
-}
-
 // A decision as TVM keeps it: the tile samplers' a list of factors, the others' one
 // integer (a candidate's index, a location).
 Value DecisionValue(const tir::Instruction& inst) {
