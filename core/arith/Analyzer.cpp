@@ -240,6 +240,35 @@ bool Analyzer::CanProve(const Expr& condition) {
   return v && *v != 0;
 }
 
+bool Analyzer::CanProveWithSymbolicBound(const Expr& condition) {
+  if (CanProve(condition)) return true;
+  const auto* cmp = condition.as<BinaryNode>();
+  if (!cmp || !cmp->a.dtype().is_int()) return false;
+  // The difference that must be at least `lower`: b - a > 0 for a < b, and so on.
+  Expr difference;
+  int64_t lower = 0;
+  switch (condition.kind()) {
+    case ExprKind::LT:
+      difference = sub(cmp->b, cmp->a), lower = 1;
+      break;
+    case ExprKind::LE:
+      difference = sub(cmp->b, cmp->a);
+      break;
+    case ExprKind::GT:
+      difference = sub(cmp->a, cmp->b), lower = 1;
+      break;
+    case ExprKind::GE:
+      difference = sub(cmp->a, cmp->b);
+      break;
+    default:
+      return false;
+  }
+  IntSetMap dom;
+  for (const auto& [v, r] : impl_->ctx.ranges) dom.emplace(v, IntSet::FromRange(r));
+  IntSet set = int_set(Simplify(difference), dom);
+  return set.has_lower_bound() && const_int_bound(Simplify(set.min())).min_value >= lower;
+}
+
 bool Analyzer::CanProveGreaterEqual(const Expr& e, int64_t lower) {
   if (!e.defined()) return false;
   if (const_int_bound(e).min_value >= lower) return true;

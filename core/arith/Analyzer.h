@@ -77,6 +77,10 @@ class Analyzer {
   bool CanProveGreaterEqual(const Expr& e, int64_t lower);
   bool CanProveLess(const Expr& e, int64_t upper);
   bool CanProveEqual(const Expr& a, const Expr& b);
+  // TVM's ProofStrength::kSymbolicBound, for a comparison the simplifier leaves open: the
+  // difference of its sides is bounded over the bound variables' ranges with symbolic ends
+  // (`rows // m < 16` from rows in [0, m * 16) and m >= 0). Costlier than CanProve.
+  bool CanProveWithSymbolicBound(const Expr& condition);
 
   // Rewrites floordiv/floormod to truncdiv/truncmod wherever the operands are provably
   // non-negative (bound-info RFC); other expressions unchanged.

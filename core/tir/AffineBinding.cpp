@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 
+#include "arith/Analyzer.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "ir/StructuralEqual.h"
@@ -56,11 +58,40 @@ void Flatten(const Expr& e, int64_t scale, std::vector<Term>* terms, int64_t* ba
   terms->push_back({atom, scale});
 }
 
-// One part of a loop variable's iteration: `(v - min) // lower % extent` (extent -1: not
-// a known constant, the whole rest of the loop).
+// What is known of digit sizes: exact for constants, proved by the analyzer for symbolic
+// ones (a loop over `n * 32` split by `n`, as dynamic-shape programs fuse and split).
+class Sizes {
+ public:
+  bool Equal(const Expr& a, const Expr& b) {
+    const int64_t *x = ir::as_const_int(a), *y = ir::as_const_int(b);
+    if (x && y) return *x == *y;
+    return ir::StructuralEqual(a, b) || analyzer().CanProveEqual(a, b);
+  }
+  bool GreaterEqual(const Expr& a, const Expr& b) {
+    const int64_t *x = ir::as_const_int(a), *y = ir::as_const_int(b);
+    if (x && y) return *x >= *y;
+    return analyzer().CanProve(ir::ge(a, b));
+  }
+  // Whether d divides n.
+  bool Divides(const Expr& d, const Expr& n) {
+    const int64_t *x = ir::as_const_int(d), *y = ir::as_const_int(n);
+    if (x && y) return *x != 0 && *y % *x == 0;
+    return analyzer().CanProveEqual(ir::floormod(n, d), ir::make_zero(n.dtype()));
+  }
+  Expr Simplify(const Expr& e) { return ir::as_const_int(e) ? e : analyzer().Simplify(e); }
+
+ private:
+  arith::Analyzer& analyzer() {
+    if (!analyzer_) analyzer_ = std::make_unique<arith::Analyzer>();
+    return *analyzer_;
+  }
+  std::unique_ptr<arith::Analyzer> analyzer_;
+};
+
+// One part of a loop variable's iteration: `(v - min) // lower % extent`.
 struct Digit {
   const ir::VarNode* var;
-  int64_t lower, extent;
+  Expr lower, extent;
 };
 
 // An affine iterator as TVM's IterMark fuses it: its digits, outermost first; its value
@@ -75,27 +106,33 @@ struct Mark {
 
 using LoopRanges = std::map<const ir::ExprNode*, Range>;
 
-int64_t MarkExtent(const Mark& m) {
+// The iterator's extent when it is a constant.
+std::optional<int64_t> ConstMarkExtent(const Mark& m) {
   int64_t n = 1;
   for (const Digit& d : m.digits) {
-    if (d.extent < 0) return -1;
-    n *= d.extent;
+    const int64_t* e = ir::as_const_int(d.extent);
+    if (!e) return std::nullopt;
+    n *= *e;
   }
   return n;
 }
 
 // `m // c`: the digits below c are dropped, a digit c cuts is split.
-std::optional<Mark> DivMark(Mark m, int64_t c) {
+std::optional<Mark> DivMark(Mark m, Expr c, Sizes& sizes) {
   if (m.offset || m.overlapped) return std::nullopt;
-  while (c > 1 && !m.digits.empty()) {
+  while (!ir::is_one(c) && !m.digits.empty()) {
     Digit& d = m.digits.back();
-    if (d.extent < 0) return std::nullopt;
-    if (c % d.extent == 0) {
-      c /= d.extent;
+    if (sizes.Divides(d.extent, c)) {
+      c = sizes.Simplify(ir::floordiv(c, d.extent));
       m.digits.pop_back();
-    } else if (d.extent % c == 0 || m.digits.size() == 1) {
-      d = {d.var, d.lower * c, (d.extent + c - 1) / c};
-      c = 1;
+    } else if (sizes.Divides(c, d.extent)) {
+      d = {d.var, sizes.Simplify(ir::mul(d.lower, c)), sizes.Simplify(ir::floordiv(d.extent, c))};
+      c = ir::make_const(c.dtype(), int64_t{1});
+    } else if (m.digits.size() == 1) {  // the last part rounds up
+      const Expr one = ir::make_const(c.dtype(), int64_t{1});
+      d = {d.var, sizes.Simplify(ir::mul(d.lower, c)),
+           sizes.Simplify(ir::floordiv(ir::sub(ir::add(d.extent, c), one), c))};
+      c = one;
     } else {
       return std::nullopt;
     }
@@ -104,18 +141,17 @@ std::optional<Mark> DivMark(Mark m, int64_t c) {
 }
 
 // `m % c`: the digits below c are kept, a digit c cuts keeps its lower part.
-std::optional<Mark> ModMark(const Mark& m, int64_t c) {
+std::optional<Mark> ModMark(const Mark& m, Expr c, Sizes& sizes) {
   if (m.offset || m.overlapped) return std::nullopt;
   std::vector<Digit> kept;
-  for (size_t i = m.digits.size(); i-- > 0 && c > 1;) {
+  for (size_t i = m.digits.size(); i-- > 0 && !ir::is_one(c);) {
     const Digit& d = m.digits[i];
-    if (d.extent < 0) return std::nullopt;
-    if (c % d.extent == 0) {
+    if (sizes.Divides(d.extent, c)) {
       kept.push_back(d);
-      c /= d.extent;
-    } else if (d.extent % c == 0) {
+      c = sizes.Simplify(ir::floordiv(c, d.extent));
+    } else if (sizes.Divides(c, d.extent)) {
       kept.push_back({d.var, d.lower, c});
-      c = 1;
+      c = ir::make_const(c.dtype(), int64_t{1});
     } else {
       return std::nullopt;
     }
@@ -129,7 +165,7 @@ bool UsesLoop(const Expr& e, const LoopRanges& loops) {
 }
 
 // The iterator `e` is, or nothing when it is not affine in the loops.
-std::optional<Mark> DetectMark(const Expr& e, const LoopRanges& loops) {
+std::optional<Mark> DetectMark(const Expr& e, const LoopRanges& loops, Sizes& sizes) {
   std::vector<Term> terms;
   int64_t base = 0;
   Flatten(e, 1, &terms, &base);
@@ -145,15 +181,16 @@ std::optional<Mark> DetectMark(const Expr& e, const LoopRanges& loops) {
     std::optional<Mark> m;
     if (const auto* v = t.atom.as<ir::VarNode>()) {
       const Range& r = loops.at(v);
-      const int64_t* extent = ir::as_const_int(r.extent);
-      m = Mark{{{v, 1, extent ? *extent : -1}}, !ir::is_zero(r.min)};
+      m = Mark{{{v, ir::make_const(r.extent.dtype(), int64_t{1}), r.extent}}, !ir::is_zero(r.min)};
     } else if (t.atom.kind() == ir::ExprKind::FloorDiv || t.atom.kind() == ir::ExprKind::FloorMod) {
       const auto* bin = t.atom.as<ir::BinaryNode>();
+      // The divisor is a positive constant or a symbolic one (`fused // n`).
       const int64_t* c = ir::as_const_int(bin->b);
-      if (!c || *c <= 0) return std::nullopt;
-      std::optional<Mark> inner = DetectMark(bin->a, loops);
+      if ((c && *c <= 0) || UsesLoop(bin->b, loops)) return std::nullopt;
+      std::optional<Mark> inner = DetectMark(bin->a, loops, sizes);
       if (!inner) return std::nullopt;
-      m = t.atom.kind() == ir::ExprKind::FloorDiv ? DivMark(*inner, *c) : ModMark(*inner, *c);
+      m = t.atom.kind() == ir::ExprKind::FloorDiv ? DivMark(*inner, bin->b, sizes)
+                                                  : ModMark(*inner, bin->b, sizes);
     }
     if (!m) return std::nullopt;
     offset = offset || m->offset;
@@ -174,9 +211,9 @@ std::optional<Mark> DetectMark(const Expr& e, const LoopRanges& loops) {
   used[0] = true;
   for (size_t n = 1; n < parts.size(); ++n) {
     const auto& last = parts[order.back()];
-    const int64_t span = MarkExtent(last.second);
-    if (span < 0) return std::nullopt;
-    const int64_t expected = last.first * span;
+    const std::optional<int64_t> span = ConstMarkExtent(last.second);
+    if (!span) return std::nullopt;
+    const int64_t expected = last.first * *span;
     int exact = -1, below = -1;
     for (size_t j = 0; j < parts.size(); ++j) {
       if (used[j]) continue;
@@ -195,10 +232,10 @@ std::optional<Mark> DetectMark(const Expr& e, const LoopRanges& loops) {
   return fused;
 }
 
-// Whether two digits of one variable cover a common part of it.
-bool Overlap(const Digit& a, const Digit& b) {
-  auto end = [](const Digit& d) { return d.extent < 0 ? INT64_MAX : d.lower * d.extent; };
-  return a.lower < end(b) && b.lower < end(a);
+// Whether two digits of one variable may cover a common part of it.
+bool Overlap(const Digit& a, const Digit& b, Sizes& sizes) {
+  auto end = [&](const Digit& d) { return sizes.Simplify(ir::mul(d.lower, d.extent)); };
+  return !sizes.GreaterEqual(a.lower, end(b)) && !sizes.GreaterEqual(b.lower, end(a));
 }
 
 // TVM's DetectIterMap takes the block's predicate as a constraint: a bound on a sum of
@@ -263,14 +300,15 @@ bool IsAffineBinding(const std::vector<Expr>& bindings,
   if (loops.empty()) return true;
   LoopRanges ranges;
   for (const auto& [v, r] : loops) ranges.emplace(v.get(), r);
+  Sizes sizes;
   std::vector<Digit> used;
   for (const Expr& binding : bindings) {
-    std::optional<Mark> m = DetectMark(binding, ranges);
+    std::optional<Mark> m = DetectMark(binding, ranges, sizes);
     if (!m) return false;
     for (const Digit& d : m->digits) {
-      if (d.extent == 1) continue;
+      if (ir::is_one(d.extent)) continue;
       for (const Digit& u : used) {
-        if (u.var == d.var && Overlap(u, d)) return false;
+        if (u.var == d.var && Overlap(u, d, sizes)) return false;
       }
       used.push_back(d);
     }
@@ -286,57 +324,56 @@ std::optional<std::vector<Expr>> InverseBijectiveAffineMap(
   for (const auto& [v, r] : iters) ranges.emplace(v.get(), r);
   // Each digit an index holds, with its value read back from that index's output.
   struct Part {
-    int64_t lower, extent;
+    Expr lower, extent;
     Expr value;
   };
+  // A digit's size as a factor of an output (the output's type when it is a constant).
+  auto factor = [](const Expr& size, const Expr& like) {
+    const int64_t* c = ir::as_const_int(size);
+    return c ? ir::make_const(like.dtype(), *c) : ir::cast(like.dtype(), size);
+  };
+  Sizes sizes;
   std::map<const ir::ExprNode*, std::vector<Part>> parts;
   for (size_t k = 0; k < indices.size(); ++k) {
-    std::optional<Mark> m = DetectMark(indices[k], ranges);
+    std::optional<Mark> m = DetectMark(indices[k], ranges, sizes);
     if (!m || m->offset || m->overlapped) return std::nullopt;
     std::vector<Digit> digits;
     for (const Digit& d : m->digits) {
-      if (d.extent != 1) digits.push_back(d);
+      if (!ir::is_one(d.extent)) digits.push_back(d);
     }
-    int64_t inner = 1;
+    Expr inner = ir::make_const(outputs[k].dtype(), int64_t{1});
     for (size_t j = digits.size(); j-- > 0;) {
       const Digit& d = digits[j];
-      if (d.extent < 0 && digits.size() != 1) return std::nullopt;
       Expr value = outputs[k];
-      if (j > 0 && j + 1 < digits.size()) {
-        value = ir::floormod(ir::floordiv(value, ir::make_const(value.dtype(), inner)),
-                             ir::make_const(value.dtype(), d.extent));
-      } else if (j + 1 < digits.size()) {
-        value = ir::floordiv(value, ir::make_const(value.dtype(), inner));
-      } else if (j > 0) {
-        value = ir::floormod(value, ir::make_const(value.dtype(), d.extent));
-      }
+      if (j + 1 < digits.size()) value = ir::floordiv(value, inner);
+      if (j > 0) value = ir::floormod(value, factor(d.extent, value));
       parts[d.var].push_back({d.lower, d.extent, value});
-      if (d.extent > 0) inner *= d.extent;
+      inner = sizes.Simplify(ir::mul(inner, factor(d.extent, inner)));
     }
   }
   std::vector<Expr> result;
   for (const auto& [v, r] : iters) {
-    const int64_t* extent = ir::as_const_int(r.extent);
     auto it = parts.find(v.get());
     if (it == parts.end()) {
-      if (!extent || *extent != 1) return std::nullopt;  // an unused iterator
+      if (!ir::is_one(r.extent)) return std::nullopt;  // an unused iterator
       result.push_back(r.min);
       continue;
     }
     if (!ir::is_zero(r.min)) return std::nullopt;
-    std::vector<Part>& ps = it->second;
-    std::sort(ps.begin(), ps.end(), [](const Part& a, const Part& b) { return a.lower < b.lower; });
     // The digits must tile the iterator's range: 1, then each starting where the last ends.
-    int64_t next = 1;
+    std::vector<Part> ps = std::move(it->second);
+    Expr next = ir::make_const(r.extent.dtype(), int64_t{1});
     Expr value;
-    for (const Part& p : ps) {
-      if (p.lower != next) return std::nullopt;
-      Expr term =
-          p.lower == 1 ? p.value : ir::mul(p.value, ir::make_const(p.value.dtype(), p.lower));
+    while (!ps.empty()) {
+      auto p = std::find_if(ps.begin(), ps.end(),
+                            [&](const Part& q) { return sizes.Equal(q.lower, next); });
+      if (p == ps.end()) return std::nullopt;
+      Expr term = ir::is_one(p->lower) ? p->value : ir::mul(p->value, factor(p->lower, p->value));
       value = value.defined() ? ir::add(value, term) : term;
-      next = p.extent < 0 ? -1 : p.lower * p.extent;
+      next = sizes.Simplify(ir::mul(p->lower, p->extent));
+      ps.erase(p);
     }
-    if (extent ? next != *extent : !(ps.size() == 1 && ps[0].extent < 0)) return std::nullopt;
+    if (!sizes.Equal(next, r.extent)) return std::nullopt;
     result.push_back(value);
   }
   return result;

@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "ir/ExprOp.h"
+#include "ir/Printer.h"
 #include "script/Evaluator.h"
 #include "tir/AffineBinding.h"
 #include "tir/ScheduleError.h"
@@ -110,6 +111,23 @@ class TestTirAffineBinding : public QObject {
     // j's extent 4 reaches past i's step 2 (or 3), the binding still covers [0, 34)
     QVERIFY(IsAffineBinding({i * 2 + j}, ij));
     QVERIFY(IsAffineBinding({i * 3 + j}, ij));
+  }
+
+  // A loop over n * 32 split by the symbolic n, as dynamic-shape schedules fuse and split:
+  // the digits' sizes are proved, not computed.
+  void detectsSymbolicSplits() {
+    Var f = Int("f"), n = Int("n"), i = Int("i"), p0 = Int("ph_0"), p1 = Int("ph_1");
+    std::vector<std::pair<Var, ir::Range>> fused = {{f, ir::Range(C(0), n * C(32))}};
+    QVERIFY(IsAffineBinding({ir::floordiv(f, n), ir::floormod(f, n)}, fused));
+    QVERIFY(IsAffineBinding({ir::floormod(f, n)}, fused));
+    QVERIFY(!IsAffineBinding({ir::floordiv(f, n), f}, fused));  // f's low part twice
+    QVERIFY(!IsAffineBinding({ir::floormod(f, n), ir::floormod(f, n)}, fused));
+    QVERIFY(!IsAffineBinding({ir::floormod(f, i)}, fused));  // i does not divide n * 32
+    auto inverse =
+        InverseBijectiveAffineMap({ir::floordiv(f, n), ir::floormod(f, n)}, fused, {p0, p1});
+    QVERIFY(inverse && inverse->size() == 1);
+    QCOMPARE(QString::fromStdString(ir::to_string((*inverse)[0])), QString("(ph_1 + (ph_0*n))"));
+    QVERIFY(!InverseBijectiveAffineMap({ir::floormod(f, n)}, fused, {p1}));  // not all of f
   }
 
   void rejectsNonAffineBindings() {
