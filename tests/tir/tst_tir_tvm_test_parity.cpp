@@ -2,8 +2,9 @@
 // inlined into a producer that wrote more than it read (the producer wrote past the
 // output), a reorder under a predicate that fuses the loops, a sampled tile of a loop of
 // symbolic extent, rfactor of a let-bodied update and outside a stage pipeline,
-// structural_hash, error render levels, a block's identity across primitives and a min with
-// its constant first.
+// structural_hash, error render levels, a block's identity across primitives, a min with
+// its constant first, compute-at under a loop split by a symbolic extent and a required
+// range clipped to the block's domain.
 #include <QtTest>
 
 #include "TirLowerSupport.h"
@@ -358,6 +359,129 @@ assert not s.get(B).same_as(s.get(B_init))
                      ir::make_const(i.dtype(), int64_t{128}));
     QCOMPARE(Q(ir::to_string(analyzer.Simplify(e))),
              QString("((min(31, (126 - (i*32)))*128) + 128)"));
+  }
+
+  // A loop over m * 16 rows split by the symbolic m (a dynamic-shape reduction after
+  // rfactor): the bindings `rows // m`, `rows % m` are affine, so the consumer moves under
+  // the producer's row loop as TVM does it.
+  void reverseComputeAtUnderASymbolicallySplitLoop() {
+    RunScript(R"py(import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def before(a: T.handle, b: T.handle, c: T.handle):
+    m = T.int32()
+    X = T.match_buffer(a, (16, 64))
+    Y = T.match_buffer(b, (16, m, 64))
+    Z = T.match_buffer(c, (16, m))
+    Z_rf = T.alloc_buffer((64, 16, m))
+    for rows, k in T.grid(m * 16, 64):
+        with T.block("partial"):
+            vk = T.axis.spatial(64, k)
+            vb = T.axis.spatial(16, rows // m)
+            vr = T.axis.spatial(m, rows % m)
+            Z_rf[vk, vb, vr] = X[vb, vk] * Y[vb, vr, vk]
+    for rows, k in T.grid(m * 16, 64):
+        with T.block("total"):
+            vk = T.axis.reduce(64, k)
+            vb = T.axis.spatial(16, rows // m)
+            vr = T.axis.spatial(m, rows % m)
+            with T.init():
+                Z[vb, vr] = T.float32(0)
+            Z[vb, vr] = Z[vb, vr] + Z_rf[vk, vb, vr]
+
+
+@T.prim_func
+def expected(a: T.handle, b: T.handle, c: T.handle):
+    m = T.int32()
+    X = T.match_buffer(a, (16, 64))
+    Y = T.match_buffer(b, (16, m, 64))
+    Z = T.match_buffer(c, (16, m))
+    Z_rf = T.alloc_buffer((64, 16, m))
+    for rows in range(m * 16):
+        for k in range(64):
+            with T.block("partial"):
+                vk = T.axis.spatial(64, k)
+                vb = T.axis.spatial(16, rows // m)
+                vr = T.axis.spatial(m, rows % m)
+                Z_rf[vk, vb, vr] = X[vb, vk] * Y[vb, vr, vk]
+        for ax0, ax1, ax2 in T.grid(64, 1, 1):
+            with T.block("total"):
+                vk = T.axis.reduce(64, ax0)
+                vb = T.axis.spatial(16, rows // m + ax1)
+                vr = T.axis.spatial(m, rows % m + ax2)
+                with T.init():
+                    Z[vb, vr] = T.float32(0)
+                Z[vb, vr] = Z[vb, vr] + Z_rf[vk, vb, vr]
+
+
+sch = tir.Schedule(before.with_attr("global_symbol", "main"), debug_mask="all")
+rows = sch.get_loops(sch.get_block("partial"))[0]
+sch.reverse_compute_at(sch.get_block("total"), rows, preserve_unit_loops=True)
+tvm.ir.assert_structural_equal(sch.mod["main"], expected.with_attr("global_symbol", "main"), True)
+)py");
+  }
+  // A concatenation read through a slice: the consumer reads A[.., j - 20] only where
+  // 20 <= j, but its declared region is the point and j runs over the slice's 23 columns,
+  // so the required columns [-20, 2] are clipped to A's iterator domain: 3 columns, no
+  // predicate (TVM's test_compute_at_sliced_concatenate, on its own shapes).
+  void computeAtClipsTheRequiredRangeToTheDomain() {
+    RunScript(R"py(import tvm
+from tvm import tir
+from tvm.script import tir as T
+
+
+@T.prim_func
+def before():
+    A = T.alloc_buffer((4, 6))
+    B = T.alloc_buffer((4, 20))
+    C = T.alloc_buffer((4, 26))
+    S = T.alloc_buffer((4, 23))
+    for i, j in T.grid(4, 6):
+        with T.block("fill"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            A[vi, vj] = T.float32(2)
+    for i, j in T.grid(4, 26):
+        with T.block("concat"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            C[vi, vj] = T.if_then_else(20 <= vj, A[vi, vj - 20], B[vi, vj])
+    for i, j in T.grid(4, 23):
+        with T.block("slice"):
+            vi, vj = T.axis.remap("SS", [i, j])
+            S[vi, vj] = C[vi, vj]
+
+
+@T.prim_func
+def expected():
+    A = T.alloc_buffer((4, 6))
+    B = T.alloc_buffer((4, 20))
+    C = T.alloc_buffer((4, 26))
+    S = T.alloc_buffer((4, 23))
+    for i in range(4):
+        for ax0 in range(3):
+            with T.block("fill"):
+                vi = T.axis.spatial(4, i)
+                vj = T.axis.spatial(6, ax0)
+                A[vi, vj] = T.float32(2)
+        for ax0 in range(23):
+            with T.block("concat"):
+                vi = T.axis.spatial(4, i)
+                vj = T.axis.spatial(26, ax0)
+                C[vi, vj] = T.if_then_else(20 <= vj, A[vi, vj - 20], B[vi, vj])
+        for j in range(23):
+            with T.block("slice"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                S[vi, vj] = C[vi, vj]
+
+
+sch = tir.Schedule(before.with_attr("global_symbol", "main"), debug_mask="all")
+i = sch.get_loops(sch.get_block("slice"))[0]
+sch.compute_at(sch.get_block("concat"), i)
+sch.compute_at(sch.get_block("fill"), i)
+tvm.ir.assert_structural_equal(sch.mod["main"], expected.with_attr("global_symbol", "main"))
+)py");
   }
 };
 

@@ -163,6 +163,25 @@ bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* anc
   return std::find(path.begin(), path.end(), ancestor) != path.end();
 }
 
+// A solved range clipped to the iterator's domain where TVM clips it
+// (BlockVarDomainInfo::Simplify): to the domain when the range covers it, and to their
+// intersection when that has constant ends (a consumer reading `X[v - 85]` under
+// `85 <= v` needs 2 rows of X, not 87 of them behind a predicate). Otherwise the range
+// stays and the predicate keeps the block inside its domain.
+Range WithinDomain(const Range& range, const Range& dom, arith::Analyzer* analyzer) {
+  Expr one = ir::make_const(range.min.dtype(), int64_t{1});
+  Expr last = ir::sub(ir::add(range.min, range.extent), one);
+  Expr dom_last = ir::sub(ir::add(dom.min, dom.extent), one);
+  Expr lo = analyzer->Simplify(ir::max(range.min, dom.min));
+  Expr hi = analyzer->Simplify(ir::min(last, dom_last));
+  if (analyzer->CanProveEqual(lo, range.min) && analyzer->CanProveEqual(hi, last)) return range;
+  if (analyzer->CanProveEqual(lo, dom.min) && analyzer->CanProveEqual(hi, dom_last)) return dom;
+  auto c_lo = ir::as_const_int(lo), c_hi = ir::as_const_int(hi);
+  if (c_lo && c_hi && *c_hi >= *c_lo)
+    return Range(lo, ir::make_const(range.extent.dtype(), *c_hi - *c_lo + 1));
+  return range;
+}
+
 // compute_at (reverse = false) or reverse_compute_at (reverse = true).
 Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const Var& loop_var,
                      bool preserve_unit_loops, bool reverse, int64_t index) {
@@ -273,6 +292,11 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
   // The loops down to the target loop are bound first, so that a region's bounds
   // simplify with their ranges (a unit loop's variable is its minimum, as TVM binds it).
   arith::Analyzer analyzer;
+  // The parameters' shapes are not negative (TVM's AddShapeVarBounds): what proves that a
+  // block under a loop over `n * 32` split by `n` stays inside its domain.
+  for (const Buffer& param : state->func().params)
+    for (const Expr& dim : param->shape)
+      if (!ir::as_const_int(dim)) analyzer.AddAssumption(ir::ge(dim, ir::make_zero(dim.dtype())));
   for (const StmtNode* n : state->PathTo(loop)) {
     if (const auto* outer = As<ForNode>(n))
       analyzer.Bind(outer->loop_var, Range(outer->min, outer->extent));
@@ -372,7 +396,8 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
   }
   std::vector<Range> ranges;
   for (size_t i = 0; i < block.iter_vars.size(); ++i)
-    ranges.push_back(solved[i] ? *solved[i] : block.iter_vars[i]->dom);
+    ranges.push_back(solved[i] ? WithinDomain(*solved[i], block.iter_vars[i]->dom, &analyzer)
+                               : block.iter_vars[i]->dom);
   // The new loops and bindings; where the region reaches past an iterator's domain (a
   // consumer loop split with a remainder) a predicate keeps the block inside it.
   std::vector<Var> loops;
@@ -393,7 +418,7 @@ Status MoveUnderLoop(ScheduleState* state, const std::string& block_name, const 
     Expr lower = ir::ge(values.back(), dom.min);
     Expr upper = ir::lt(values.back(), ir::add(dom.min, dom.extent));
     for (const Expr& bound : {lower, upper}) {
-      if (analyzer.CanProve(bound)) continue;
+      if (analyzer.CanProveWithSymbolicBound(bound)) continue;
       predicate = ir::is_one(predicate) ? bound : ir::logical_and(predicate, bound);
     }
   }
