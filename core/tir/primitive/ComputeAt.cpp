@@ -169,13 +169,14 @@ bool Under(const ScheduleState& state, const StmtNode* node, const StmtNode* anc
 // `85 <= v` needs 2 rows of X, not 87 of them behind a predicate). Otherwise the range
 // stays and the predicate keeps the block inside its domain.
 Range WithinDomain(const Range& range, const Range& dom, arith::Analyzer* analyzer) {
-  Expr one = ir::make_const(range.min.dtype(), int64_t{1});
-  Expr last = ir::sub(ir::add(range.min, range.extent), one);
-  Expr dom_last = ir::sub(ir::add(dom.min, dom.extent), one);
-  Expr lo = analyzer->Simplify(ir::max(range.min, dom.min));
-  Expr hi = analyzer->Simplify(ir::min(last, dom_last));
-  if (analyzer->CanProveEqual(lo, range.min) && analyzer->CanProveEqual(hi, last)) return range;
-  if (analyzer->CanProveEqual(lo, dom.min) && analyzer->CanProveEqual(hi, dom_last)) return dom;
+  arith::IntSet needed = arith::IntSet::FromRange(range), whole = arith::IntSet::FromRange(dom);
+  arith::IntSet both = arith::Intersect({needed, whole}, analyzer);
+  if (both.is_empty()) return range;
+  Expr lo = both.min(), hi = both.max();
+  if (analyzer->CanProveEqual(lo, needed.min()) && analyzer->CanProveEqual(hi, needed.max()))
+    return range;
+  if (analyzer->CanProveEqual(lo, whole.min()) && analyzer->CanProveEqual(hi, whole.max()))
+    return dom;
   auto c_lo = ir::as_const_int(lo), c_hi = ir::as_const_int(hi);
   if (c_lo && c_hi && *c_hi >= *c_lo)
     return Range(lo, ir::make_const(range.extent.dtype(), *c_hi - *c_lo + 1));
