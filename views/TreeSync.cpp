@@ -3,9 +3,12 @@
 #include <QByteArray>
 #include <QDataStream>
 #include <QHeaderView>
+#include <QSignalBlocker>
 #include <QTreeWidget>
 #include <QTreeWidgetItem>
+#include <QVariant>
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace tessera::views {
@@ -19,24 +22,72 @@ QByteArray Bytes(const QTreeWidgetItem* item) {
   return bytes;
 }
 
-// The roles the views' items use: Qt's own and the first user roles.
+// One (role, value) of a column, as QTreeWidgetItem::write streams it.
+struct StoredValue {
+  int role = 0;
+  QVariant value;
+};
+
+QDataStream& operator>>(QDataStream& in, StoredValue& v) { return in >> v.role >> v.value; }
+
+// The roles each column of a serialised item holds (QTreeWidgetItem::write: every
+// column's (role, value) list, then the display texts), so that only those are compared:
+// an item holds a few roles of the thousands a role can be. Empty where the bytes do not
+// read as that.
+std::optional<QList<QList<StoredValue>>> StoredValues(const QByteArray& bytes) {
+  QDataStream in(bytes);
+  QList<QList<StoredValue>> values;
+  QList<QVariant> display;
+  in >> values >> display;
+  if (in.status() != QDataStream::Ok || !in.atEnd()) return std::nullopt;
+  return values;
+}
+
+// The roles the views' items use, where an item's bytes cannot be read: Qt's own and
+// the first user roles.
 constexpr int kUserRoles = 64;
 
-// `into` takes `from`'s data: only the values that differ are set (each one signals a
-// change of that row).
-void CopyData(QTreeWidgetItem* into, const QTreeWidgetItem* from) {
-  if (into->flags() != from->flags()) into->setFlags(from->flags());
-  if (Bytes(into) == Bytes(from)) return;
+// `into` takes `from`'s data: only the values that differ are set, without a signal per
+// value (the tree measures the row again at each); whether anything changed.
+bool CopyValues(QTreeWidgetItem* into, const QTreeWidgetItem* from) {
+  const QByteArray had = Bytes(into), wanted = Bytes(from);
+  if (had == wanted) return false;
   const int columns = std::max(into->columnCount(), from->columnCount());
   auto copy = [&](int column, int role) {
     QVariant value = from->data(column, role);
     if (into->data(column, role) != value) into->setData(column, role, value);
   };
+  auto old = StoredValues(had), fresh = StoredValues(wanted);
+  if (old && fresh) {
+    for (int c = 0; c < columns; ++c) {
+      copy(c, Qt::DisplayRole);  // the display text, stored apart (and once for EditRole)
+      for (const auto* stored : {&*old, &*fresh})
+        if (c < stored->size())
+          for (const StoredValue& v : stored->at(c))
+            if (v.role != Qt::DisplayRole && v.role != Qt::EditRole) copy(c, v.role);
+    }
+    return true;
+  }
   for (int c = 0; c < columns; ++c) {
     for (int role = Qt::DisplayRole; role <= Qt::InitialSortOrderRole; ++role)
       if (role != Qt::EditRole) copy(c, role);  // the display text, stored once
     for (int role = Qt::UserRole; role < Qt::UserRole + kUserRoles; ++role) copy(c, role);
   }
+  return true;
+}
+
+// CopyValues with one change signalled for the row.
+void CopyData(QTreeWidgetItem* into, const QTreeWidgetItem* from) {
+  QTreeWidget* tree = into->treeWidget();
+  bool changed = into->flags() != from->flags();
+  {
+    QSignalBlocker quiet(tree ? tree->model() : nullptr);
+    if (changed) into->setFlags(from->flags());
+    changed = CopyValues(into, from) || changed;
+  }
+  if (!changed || !tree) return;
+  const int last = std::max(0, tree->columnCount() - 1);
+  emit tree->model()->dataChanged(tree->indexFromItem(into, 0), tree->indexFromItem(into, last));
 }
 
 void ExpandAll(QTreeWidgetItem* item) {

@@ -94,6 +94,30 @@ class TestTreeSync : public QObject {
     }
   }
 
+  // Any role an item holds is taken, however far past Qt::UserRole (a view's own roles
+  // are not limited to the first few).
+  void farUserRolesAreTaken() {
+    QTreeWidget tree;
+    tree.setColumnCount(2);
+    QTreeWidgetItem first;
+    Fill(&first, {"A"}, {});
+    first.child(0)->setData(1, Qt::UserRole + 500, 7);
+    first.child(0)->setData(0, Qt::UserRole + 90, "dropped");
+    SyncTreeItems(&tree, &first);
+    QTreeWidgetItem* a = tree.topLevelItem(0);
+    QCOMPARE(a->data(1, Qt::UserRole + 500).toInt(), 7);
+
+    QTreeWidgetItem next;
+    Fill(&next, {"A"}, {});
+    next.child(0)->setData(1, Qt::UserRole + 500, 8);
+    next.child(0)->setData(1, Qt::UserRole + 4000, "new");
+    SyncTreeItems(&tree, &next);
+    QCOMPARE(tree.topLevelItem(0), a);
+    QCOMPARE(a->data(1, Qt::UserRole + 500).toInt(), 8);
+    QCOMPARE(a->data(1, Qt::UserRole + 4000).toString(), QString("new"));
+    QVERIFY2(!a->data(0, Qt::UserRole + 90).isValid(), "a role the new row lacks is dropped");
+  }
+
   void rowsComeAndGo() {
     QTreeWidget tree;
     tree.setColumnCount(2);
