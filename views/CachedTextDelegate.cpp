@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QPainter>
+#include <QProxyStyle>
 #include <QStyle>
 #include <QTextOption>
 #include <QWidget>
@@ -13,8 +14,10 @@ namespace {
 // text the cache can draw: text alone (no icon, no check box) beside a decoration on the
 // left, the whole cell selected (the text's rectangle is the cell), no editor, no focus
 // frame (the style draws it after the text).
+// A proxy style counts as its base: the application's proxies change scroll bars only.
 bool Plain(const QStyleOptionViewItem& option, const QStyle* style) {
   using F = QStyleOptionViewItem::ViewItemFeature;
+  while (const auto* proxy = qobject_cast<const QProxyStyle*>(style)) style = proxy->baseStyle();
   return style->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) == 0 &&
          (option.features & F::HasDisplay) && !(option.features & F::HasDecoration) &&
          !(option.features & F::HasCheckIndicator) && !option.text.isEmpty() &&

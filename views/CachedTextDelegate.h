@@ -8,9 +8,9 @@
 //
 // Only the cells the cache draws exactly as the style would are drawn from it: a text
 // without an icon or a check box, in a style that draws items as QCommonStyle does
-// (Fusion), not being edited nor holding the focus frame, with the selection filling the
-// whole cell, and whose text fits the cell without eliding. Every other cell is painted
-// by QStyledItemDelegate, as before.
+// (Fusion, or a proxy over it), not being edited nor holding the focus frame, with the
+// selection filling the whole cell, and whose text fits the cell without eliding. Every
+// other cell is painted by QStyledItemDelegate, as before.
 #pragma once
 
 #include <QCache>

@@ -5,13 +5,14 @@
 #include <QLocale>
 #include <QPalette>
 #include <QStyle>
-#include <QStyleFactory>
 #include <QTranslator>
+
+#include "TesseraStyle.h"
 
 namespace tessera::gui {
 
 void ApplyPalette(PaletteMode mode) {
-  qApp->setStyle(QStyleFactory::create("Fusion"));
+  qApp->setStyle(new TesseraStyle);
   if (mode == PaletteMode::Light) {
     qApp->setPalette(qApp->style()->standardPalette());
     return;

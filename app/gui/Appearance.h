@@ -1,4 +1,5 @@
-// Appearance: the light and dark palettes (Fusion style) and the translators.
+// Appearance: the light and dark palettes (TesseraStyle: Fusion with flat scroll bars)
+// and the translators.
 #pragma once
 
 #include <QString>

@@ -34,6 +34,7 @@
 #include <utility>
 #include <vector>
 
+#include "Appearance.h"
 #include "Examples.h"
 #include "MainWindow.h"
 #include "codegen/LLVMBackend.h"
@@ -50,7 +51,9 @@
 
 namespace {
 
+using tessera::gui::ApplyPalette;
 using tessera::gui::MainWindow;
+using tessera::gui::PaletteMode;
 namespace views = tessera::views;
 
 constexpr double kFrameMs = 16.0;
@@ -497,6 +500,7 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName("TesseraBench");
   QApplication::setApplicationName("tessera-bench-gui");
   QStandardPaths::setTestModeEnabled(true);  // never the user's settings or autosaves
+  ApplyPalette(PaletteMode::Light);          // the style tessera-gui draws with
   QCommandLineParser parser;
   parser.setApplicationDescription("Tessera GUI responsiveness on the GEMM example");
   parser.addHelpOption();

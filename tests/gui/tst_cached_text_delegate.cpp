@@ -10,6 +10,7 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "TesseraStyle.h"
 #include "views/CachedTextDelegate.h"
 
 namespace tst_cached_text_delegate {
@@ -103,6 +104,21 @@ class TestCachedTextDelegate : public QObject {
     const QImage qt = Render(&tree, nullptr);
     const QImage ours = Render(&tree, &cached);
     QVERIFY(cached.layoutsMade() > 0);  // the delegate drew some cells itself
+    QCOMPARE(ours, qt);
+    tree.setItemDelegate(nullptr);
+  }
+
+  // The application's style (Fusion with its own scroll bars) draws cells as Fusion: the
+  // delegate still draws them itself, and the same pixels as Qt's.
+  void drawsWhatQtDrawsUnderTheApplicationStyle() {
+    tessera::gui::TesseraStyle style;
+    QTreeWidget tree;
+    tree.setStyle(&style);
+    QVERIFY(ShowFilled(&tree, true));
+    CachedTextDelegate cached;
+    const QImage qt = Render(&tree, nullptr);
+    const QImage ours = Render(&tree, &cached);
+    QVERIFY(cached.layoutsMade() > 0);
     QCOMPARE(ours, qt);
     tree.setItemDelegate(nullptr);
   }
