@@ -33,7 +33,7 @@ void TesseraStyle::drawComplexControl(ComplexControl control, const QStyleOption
     if (!enabled) return 0.18;
     if ((bar->activeSubControls & part) && (bar->state & State_Sunken)) return 0.55;
     if ((bar->activeSubControls & part) && (bar->state & State_MouseOver)) return 0.45;
-    return 0.32;
+    return 0.38;
   };
   const QRect handle = subControlRect(CC_ScrollBar, bar, SC_ScrollBarSlider, widget);
   if ((bar->subControls & SC_ScrollBarSlider) && handle.isValid()) {
@@ -50,7 +50,7 @@ void TesseraStyle::drawComplexControl(ComplexControl control, const QStyleOption
     QStyleOption arrow = *bar;
     arrow.rect = button;
     arrow.state &= ~(State_MouseOver | State_Sunken);
-    const QColor ink = Mix(window, text, emphasis(part) + 0.2);
+    const QColor ink = Mix(window, text, emphasis(part) + 0.3);
     arrow.palette.setColor(QPalette::ButtonText, ink);
     arrow.palette.setColor(QPalette::WindowText, ink);
     PrimitiveElement element = vertical
