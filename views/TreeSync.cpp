@@ -48,14 +48,19 @@ std::optional<QList<QList<StoredValue>>> StoredValues(const QByteArray& bytes) {
 constexpr int kUserRoles = 64;
 
 // `into` takes `from`'s data: only the values that differ are set, without a signal per
-// value (the tree measures the row again at each); whether anything changed.
+// value (the tree measures the row again at each); whether any value was set. (A role
+// cleared earlier stays in the item's bytes as an empty value, so bytes that differ do
+// not by themselves mean a change.)
 bool CopyValues(QTreeWidgetItem* into, const QTreeWidgetItem* from) {
   const QByteArray had = Bytes(into), wanted = Bytes(from);
   if (had == wanted) return false;
   const int columns = std::max(into->columnCount(), from->columnCount());
+  bool set = false;
   auto copy = [&](int column, int role) {
     QVariant value = from->data(column, role);
-    if (into->data(column, role) != value) into->setData(column, role, value);
+    if (into->data(column, role) == value) return;
+    into->setData(column, role, value);
+    set = true;
   };
   auto old = StoredValues(had), fresh = StoredValues(wanted);
   if (old && fresh) {
@@ -66,14 +71,14 @@ bool CopyValues(QTreeWidgetItem* into, const QTreeWidgetItem* from) {
           for (const StoredValue& v : stored->at(c))
             if (v.role != Qt::DisplayRole && v.role != Qt::EditRole) copy(c, v.role);
     }
-    return true;
+    return set;
   }
   for (int c = 0; c < columns; ++c) {
     for (int role = Qt::DisplayRole; role <= Qt::InitialSortOrderRole; ++role)
       if (role != Qt::EditRole) copy(c, role);  // the display text, stored once
     for (int role = Qt::UserRole; role < Qt::UserRole + kUserRoles; ++role) copy(c, role);
   }
-  return true;
+  return set;
 }
 
 // CopyValues with one change signalled for the row.

@@ -118,6 +118,27 @@ class TestTreeSync : public QObject {
     QVERIFY2(!a->data(0, Qt::UserRole + 90).isValid(), "a role the new row lacks is dropped");
   }
 
+  // A row that lost a role and is refreshed with the same contents again signals nothing
+  // (the cleared role leaves an empty value behind in the item).
+  void aClearedRoleDoesNotSignalAgain() {
+    QTreeWidget tree;
+    tree.setColumnCount(2);
+    QTreeWidgetItem first;
+    Fill(&first, {"A"}, {});
+    first.child(0)->setToolTip(1, "tip");
+    SyncTreeItems(&tree, &first);
+    QTreeWidgetItem without;
+    Fill(&without, {"A"}, {});
+    SyncTreeItems(&tree, &without);
+    QVERIFY(tree.topLevelItem(0)->toolTip(1).isEmpty());
+
+    QSignalSpy changed(tree.model(), &QAbstractItemModel::dataChanged);
+    QTreeWidgetItem same;
+    Fill(&same, {"A"}, {});
+    SyncTreeItems(&tree, &same);
+    QCOMPARE(changed.count(), 0);
+  }
+
   void rowsComeAndGo() {
     QTreeWidget tree;
     tree.setColumnCount(2);
