@@ -35,13 +35,12 @@ void TesseraStyle::drawComplexControl(ComplexControl control, const QStyleOption
     if ((bar->activeSubControls & part) && (bar->state & State_MouseOver)) return 0.45;
     return 0.38;
   };
+  const bool vertical = bar->orientation == Qt::Vertical;
   const QRect handle = subControlRect(CC_ScrollBar, bar, SC_ScrollBarSlider, widget);
   if ((bar->subControls & SC_ScrollBarSlider) && handle.isValid()) {
-    const bool vertical = bar->orientation == Qt::Vertical;
     const QRect inner = vertical ? handle.adjusted(3, 1, -3, -1) : handle.adjusted(1, 3, -1, -3);
     painter->fillRect(inner, Mix(window, text, emphasis(SC_ScrollBarSlider)));
   }
-  const bool vertical = bar->orientation == Qt::Vertical;
   const bool reversed = !vertical && bar->direction == Qt::RightToLeft;
   for (SubControl part : {SC_ScrollBarSubLine, SC_ScrollBarAddLine}) {
     const QRect button = subControlRect(CC_ScrollBar, bar, part, widget);
