@@ -52,8 +52,13 @@ class Widener : public IRMutator {
  public:
   // `masked_ifs`: an `if` whose condition depends on the variable becomes an `if` on a
   // vector of lanes (the backend masks the accesses inside it) instead of a failure.
-  Widener(const Var& var, Expr ramp, int lanes, bool masked_ifs)
-      : var_(var), ramp_(std::move(ramp)), lanes_(lanes), masked_ifs_(masked_ifs) {}
+  // `analyzer` (may be null) simplifies an index the rules below leave per-lane.
+  Widener(const Var& var, Expr ramp, int lanes, bool masked_ifs, arith::Analyzer* analyzer)
+      : var_(var),
+        ramp_(std::move(ramp)),
+        lanes_(lanes),
+        masked_ifs_(masked_ifs),
+        analyzer_(analyzer) {}
   bool failed = false;
 
  protected:
@@ -185,9 +190,32 @@ class Widener : public IRMutator {
     }
     return MakeCall(n->dtype.with_lanes(lanes_), n->op, args, n->call_kind);
   }
+  // A buffer index on lanes. One the rules above leave a per-lane vector may still be
+  // contiguous as a whole: a fused (y, x) axis flattens to (b + p // W) * W + p % W,
+  // which is b * W + p for every p, while per lane the division is only a ramp where the
+  // lanes stay in one row. So such an index is simplified as a scalar and widened again.
+  Expr WidenIndex(const Expr& index) {
+    Expr v = VisitExpr(index);
+    if (!IsVector(v) || v.as<RampNode>() || v.as<BroadcastNode>() || !analyzer_) return v;
+    Expr simplified = analyzer_->Simplify(index);
+    if (simplified.same_as(index)) return v;
+    const bool failed_before = failed;
+    Expr w = VisitExpr(simplified);
+    failed = failed_before;
+    return w.as<RampNode>() ? w : v;
+  }
+  bool WidenIndices(const std::vector<Expr>& in, std::vector<Expr>* out) {
+    bool changed = false;
+    out->clear();
+    for (const Expr& i : in) {
+      out->push_back(WidenIndex(i));
+      changed = changed || !out->back().same_as(i);
+    }
+    return changed;
+  }
   Expr VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
     std::vector<Expr> indices;
-    if (!MutateArray(n->indices, &indices)) return e;
+    if (!WidenIndices(n->indices, &indices)) return e;
     bool vector = false;
     for (auto& i : indices) vector = vector || IsVector(i);
     if (vector)
@@ -216,7 +244,7 @@ class Widener : public IRMutator {
   Stmt VisitBufferStore(const BufferStoreNode* n, const Stmt& s) override {
     Expr value = VisitExpr(n->value);
     std::vector<Expr> indices;
-    MutateArray(n->indices, &indices);
+    WidenIndices(n->indices, &indices);
     bool vector_index = false;
     for (auto& i : indices) vector_index = vector_index || IsVector(i);
     // Every lane would write the same location (an ordered dependence, or a store that
@@ -266,6 +294,7 @@ class Widener : public IRMutator {
   Expr ramp_;
   int lanes_;
   bool masked_ifs_;
+  arith::Analyzer* analyzer_;
   std::unordered_map<const ExprNode*, Expr> lets_;
 };
 
@@ -390,7 +419,7 @@ class LoopVectorizer : public AnalyzerMutator {
     if (lanes == 1) return Substitute(body, VarMap{{f->loop_var, f->min}});
     const int n = static_cast<int>(lanes);
     Expr ramp = MakeRamp(f->min, make_const(f->min.dtype(), int64_t{1}), n);
-    Widener w(f->loop_var, ramp, n, masked_);
+    Widener w(f->loop_var, ramp, n, masked_, &analyzer_);
     Stmt widened = w.VisitStmt(body);
     if (w.failed) return Stmt();
     if (!extent.defined()) return widened;

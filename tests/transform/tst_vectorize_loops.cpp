@@ -177,6 +177,27 @@ class TestVectorizeLoops : public QObject {
     ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r), {{64}, {8}});
   }
 
+  // A fused (y, x) axis of an NCHW plane, p = po*16 + pi over rows of 28: the flat index
+  // (c*28 + p // 28)*28 + p % 28 crosses rows within a vector, yet it is c*784 + p for
+  // every p — one contiguous access, not a per-lane division and a gather.
+  void rowSpanningIndexIsContiguous() {
+    Buffer P = MakeBuffer("P", DataType::Float(32), {2 * 784});
+    Buffer C = MakeBuffer("C", DataType::Float(32), {2 * 784});
+    Var c("c"), po("po"), pi("pi");
+    Expr p = po * 16 + pi;
+    Expr flat = (c * 28 + floordiv(p, 28)) * 28 + floormod(p, 28);
+    Stmt body =
+        MakeFor(c, 0, 2, ForKind::Serial,
+                MakeFor(po, 0, 49, ForKind::Serial,
+                        MakeFor(pi, 0, 16, ForKind::Vectorized,
+                                MakeBufferStore(C, MakeBufferLoad(P, {flat}) * F(2.0), {flat}))));
+    Stmt r = VectorizeLoops(body, PassContext());
+    QVERIFY2(!Text(r).contains("floordiv") && !Text(r).contains("floormod"), qPrintable(Text(r)));
+    QCOMPARE(Text(r).count("ramp("), 2);
+    ExpectSameResults(MakePrimFunc("f", {P, C}, body), MakePrimFunc("f", {P, C}, r),
+                      {{2 * 784}, {2 * 784}});
+  }
+
   // Lanes that cross a block boundary (base no*32 + 1, 32 lanes) or a base not known
   // modulo the divisor keep a per-lane division; results stay exact.
   void floorDivModAcrossBlocksIsPerLane_data() {
