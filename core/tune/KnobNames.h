@@ -22,6 +22,8 @@ inline std::string CacheWriteKnobName(const std::string& stage) { return stage +
 inline std::string PackKnobName(const std::string& stage, const std::string& input) {
   return stage + ".pack." + input;
 }
+// TileRule: whether the two innermost spatial axes are tiled as one (FusedAxes.h).
+inline std::string FuseKnobName(const std::string& stage) { return stage + ".fuse"; }
 // InlineRule: whether `stage` is inlined into its readers.
 inline std::string InlineKnobName(const std::string& stage) { return stage + ".inline"; }
 // RfactorRule: the partial results' count (0: reduced as written).

@@ -68,6 +68,9 @@ struct StageRule {
   // Tile: an element-wise producer read at a column stride, which may be computed inside
   // the stage's loops in phases (PhasedProducer.h; knob <stage>.phases).
   PhasedProducer phased;
+  // Tile: the two innermost spatial axes, where they may be tiled as one (FusedAxes.h;
+  // knob <stage>.fuse); empty otherwise.
+  std::vector<std::string> fused_axes;
   // Tile: a reduction that is not the output but whose element-wise epilogue is
   // (EpilogueRule.h): the epilogue's loops carry the tiling; the accumulator is forced.
   Epilogue epilogue;

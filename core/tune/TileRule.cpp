@@ -6,6 +6,7 @@
 #include "ir/Functor.h"
 #include "schedule/Primitives.h"
 #include "te/Tensor.h"
+#include "tune/FusedAxes.h"
 #include "tune/KnobNames.h"
 #include "tune/PhasedProducer.h"
 
@@ -327,17 +328,18 @@ class TileRuleImpl final : public ScheduleRule {
     FindStreamedOperand(*s.op, rule);
     FindTransposedOperand(*s.op, rule);
     rule->loads = TileLoads(*s.op);
-    for (size_t a = 0; a < s.extents.size(); ++a) {
-      Knob k = MakeSplitKnob(TileKnobName(stage, rule->spatial_axes[a]), s.extents[a], kTileLevels);
-      const bool innermost = a + 1 == s.extents.size();
-      k.innermost_multiple = innermost && s.extents[a] % lanes == 0 ? lanes : 1;
+    auto add_spatial = [&](const std::string& axis, int64_t extent, bool innermost) {
+      Knob k = MakeSplitKnob(TileKnobName(stage, axis), extent, kTileLevels);
+      k.innermost_multiple = innermost && extent % lanes == 0 ? lanes : 1;
       k.innermost_max = innermost ? 4 * lanes : s.target.vector_registers;
       // Register rows may not divide; nor may the vector columns where the extent is no
       // multiple of the vector width (RaggedColumns).
-      k.ragged_innermost = !innermost || RaggedColumns(s.extents[a], lanes);
+      k.ragged_innermost = !innermost || RaggedColumns(extent, lanes);
       if (innermost) k.ragged_multiple = lanes;
       knobs->Add(k);
-    }
+    };
+    for (size_t a = 0; a < s.extents.size(); ++a)
+      add_spatial(rule->spatial_axes[a], s.extents[a], a + 1 == s.extents.size());
     for (size_t r = 0; r < s.reduce_extents.size(); ++r) {
       Knob k = MakeSplitKnob(TileKnobName(stage, rule->reduce_axes[r]), s.reduce_extents[r],
                              kReduceLevels);
@@ -365,6 +367,14 @@ class TileRuleImpl final : public ScheduleRule {
     // A producer read at a column stride, computed inside the loops in phases.
     rule->phased = FindPhasedProducer(*s.op);
     if (rule->phased.defined()) knobs->Add(MakeChoiceKnob(PhasesKnobName(stage), {0, 1}));
+    // Or the two innermost axes tiled as one (FusedAxes.h); its accumulator is the output,
+    // so not with an epilogue's.
+    if (!s.epilogue) rule->fused_axes = FindFusedAxes(*s.op);
+    if (!rule->fused_axes.empty()) {
+      const size_t n = s.extents.size();
+      knobs->Add(MakeChoiceKnob(FuseKnobName(stage), {0, 1}));
+      add_spatial(FusedAxisName(rule->fused_axes), s.extents[n - 2] * s.extents[n - 1], true);
+    }
     // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
     rule->channel = FindChannelAxis(*s.op, rule->packable, s.extents, lanes);
     if (rule->channel.defined()) {
@@ -381,16 +391,52 @@ class TileRuleImpl final : public ScheduleRule {
     auto extents = TileExtents(space, rule, rule.spatial_axes);
     if (!extents) return extents.error();
     AddChannelSeeds(rule, base, *extents, space.target, out);
+    if (Status st = AddFusedSeeds(space, rule, base, out); !st) return st;
     return AddTileSeeds(space, rule, *extents, base, out);
   }
 
   bool Fits(const SpaceContext& space, const StageRule& rule, const Decisions& d) const override {
     const TargetInfo& target = space.target;
     if (!PhasesFit(rule, d)) return false;
+    if (FusedOn(d, rule)) return FusedFits(rule, d) && TileFits(space, FusedView(rule), d);
     if (ChannelTileOn(d, rule)) {
       auto extents = TileExtents(space, rule, rule.spatial_axes);
       return extents && ChannelTileFits(d, rule, *extents, target);
     }
+    return TileFits(space, rule, d);
+  }
+
+  Status Apply(Schedule& sch, const SpaceContext& space, const StageRule& rule,
+               const Decisions& d) const override {
+    if (FusedOn(d, rule)) {
+      Stage stage = sch.find(rule.stage);
+      std::vector<ir::IterVar> axes;
+      for (const std::string& name : rule.fused_axes) {
+        auto iv = RuleAxis(stage, name);
+        if (!iv) return iv.error();
+        axes.push_back(*iv);
+      }
+      if (auto fused = schedule::Fuse(sch, stage, axes); !fused) return fused.error();
+      return ApplyTile(sch, FusedView(rule), d, space.target);
+    }
+    if (ChannelTileOn(d, rule)) return ApplyChannelTile(sch, rule, d, space.target);
+    return ApplyTile(sch, rule, d, space.target);
+  }
+
+ private:
+  // The fused tile accumulates in the output and reads its operands in place
+  // (FusedAxes.h): no channel tile, accumulator stage, packed copy or phases.
+  static bool FusedFits(const StageRule& rule, const Decisions& d) {
+    if (ChannelTileOn(d, rule) || KnobChoiceOr(d, CacheWriteKnobName(rule.stage), 0) != 0)
+      return false;
+    if (rule.phased.defined() && KnobChoiceOr(d, PhasesKnobName(rule.stage), 0) != 0) return false;
+    for (const std::string& p : rule.packable)
+      if (KnobChoiceOr(d, PackKnobName(rule.stage, p), 0) != 0) return false;
+    return true;
+  }
+  // The plain tile: its register tile fits, enough parallel iterations.
+  static bool TileFits(const SpaceContext& space, const StageRule& rule, const Decisions& d) {
+    const TargetInfo& target = space.target;
     auto factors = TileFactors(rule, d);
     if (!factors) return false;
     int64_t accumulators = 1;
@@ -412,14 +458,6 @@ class TileRuleImpl final : public ScheduleRule {
     }
     return outer >= std::min<int64_t>(target.cores, total);
   }
-
-  Status Apply(Schedule& sch, const SpaceContext& space, const StageRule& rule,
-               const Decisions& d) const override {
-    if (ChannelTileOn(d, rule)) return ApplyChannelTile(sch, rule, d, space.target);
-    return ApplyTile(sch, rule, d, space.target);
-  }
-
- private:
   // The phases need the producer kept (not inlined) and the plain tile.
   static bool PhasesFit(const StageRule& rule, const Decisions& d) {
     if (!rule.phased.defined()) return true;
@@ -440,6 +478,8 @@ class TileRuleImpl final : public ScheduleRule {
   static Status AddTileSeeds(const SpaceContext& space, const StageRule& rule,
                              const std::vector<int64_t>& extents, const Decisions& base,
                              std::vector<Decisions>* out);
+  static Status AddFusedSeeds(const SpaceContext& space, const StageRule& rule,
+                              const Decisions& base, std::vector<Decisions>* out);
   static Status ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d,
                           const TargetInfo& target);
 };
@@ -599,6 +639,31 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
     }
     out->resize(first_seed);
     out->insert(out->end(), both.begin(), both.end());
+  }
+  return Status::Ok();
+}
+
+// The plain tile's seeds on the fused axes, before the unfused ones: where the axes fuse,
+// the vectors run along the whole plane, which the unfused tile divides into rows. Those
+// that need an accumulator stage or a packed copy are left out (FusedFits); the panel
+// seed keeps its structure and reads the streamed operand in place.
+Status TileRuleImpl::AddFusedSeeds(const SpaceContext& space, const StageRule& rule,
+                                   const Decisions& base, std::vector<Decisions>* out) {
+  if (rule.fused_axes.empty()) return Status::Ok();
+  const StageRule view = FusedView(rule);
+  auto extents = TileExtents(space, view, view.spatial_axes);
+  if (!extents) return extents.error();
+  Decisions fused = base;
+  fused.values[FuseKnobName(rule.stage)] = {1};
+  std::vector<Decisions> seeds;
+  if (Status st = AddTileSeeds(space, view, *extents, fused, &seeds); !st) return st;
+  for (Decisions& d : seeds) {
+    for (const std::string& p : rule.packable) {
+      auto it = d.values.find(PackKnobName(rule.stage, p));
+      if (it != d.values.end()) it->second = {0};
+    }
+    if (FusedFits(rule, d) && std::find(out->begin(), out->end(), d) == out->end())
+      out->push_back(std::move(d));
   }
   return Status::Ok();
 }

@@ -7,7 +7,9 @@
 // inside the S1 loops and copied out) and packing of operands (cache_read into a
 // contiguous buffer at the S0 or S1 loop). Or, where one operand is invariant along an
 // output axis, the register tile vectorized along that axis (ChannelTile.h: conv2d along
-// its output channels).
+// its output channels). Or, where every operand reads the two innermost axes as its last
+// two indices, those two tiled as one axis (FusedAxes.h: a 1x1 convolution in NCHW as the
+// GEMM over the whole plane).
 //
 // Knobs: <stage>.tile.<axis> (every spatial and reduce axis), <stage>.unroll (0: none,
 // 1: the register tile's rows, 2: also the inner reduction), <stage>.cache_write,
@@ -16,7 +18,8 @@
 // layer's X W^T — also 3: packed once per call into column panels [j // nr, ..., j % nr] as
 // register transposes, where nr, the tile's columns, divides the axis; with an epilogue
 // only that operand has the knob, with choices 0 and 3), <stage>.phases where it reads an
-// element-wise producer at a column stride (PhasedProducer.h), then ChannelTile's.
+// element-wise producer at a column stride (PhasedProducer.h), <stage>.fuse and the fused
+// axis's <stage>.tile.<a>.<b>.fused where FusedAxes.h applies, then ChannelTile's.
 //
 // The register tile is sized for the target read at run time (TargetInfo): the
 // innermost factor is a multiple of the vector width, and the accumulators of the
