@@ -52,8 +52,8 @@ class Widener : public IRMutator {
  public:
   // `masked_ifs`: an `if` whose condition depends on the variable becomes an `if` on a
   // vector of lanes (the backend masks the accesses inside it) instead of a failure.
-  // `analyzer` (may be null) simplifies an index the rules below leave per-lane.
-  Widener(const Var& var, Expr ramp, int lanes, bool masked_ifs, arith::Analyzer* analyzer)
+  // `analyzer` simplifies an index the rules below leave per-lane.
+  Widener(const Var& var, Expr ramp, int lanes, bool masked_ifs, arith::Analyzer& analyzer)
       : var_(var),
         ramp_(std::move(ramp)),
         lanes_(lanes),
@@ -196,8 +196,8 @@ class Widener : public IRMutator {
   // lanes stay in one row. So such an index is simplified as a scalar and widened again.
   Expr WidenIndex(const Expr& index) {
     Expr v = VisitExpr(index);
-    if (!IsVector(v) || v.as<RampNode>() || v.as<BroadcastNode>() || !analyzer_) return v;
-    Expr simplified = analyzer_->Simplify(index);
+    if (!IsVector(v) || v.as<RampNode>() || v.as<BroadcastNode>()) return v;
+    Expr simplified = analyzer_.Simplify(index);
     if (simplified.same_as(index)) return v;
     const bool failed_before = failed;
     Expr w = VisitExpr(simplified);
@@ -294,7 +294,7 @@ class Widener : public IRMutator {
   Expr ramp_;
   int lanes_;
   bool masked_ifs_;
-  arith::Analyzer* analyzer_;
+  arith::Analyzer& analyzer_;
   std::unordered_map<const ExprNode*, Expr> lets_;
 };
 
@@ -419,7 +419,7 @@ class LoopVectorizer : public AnalyzerMutator {
     if (lanes == 1) return Substitute(body, VarMap{{f->loop_var, f->min}});
     const int n = static_cast<int>(lanes);
     Expr ramp = MakeRamp(f->min, make_const(f->min.dtype(), int64_t{1}), n);
-    Widener w(f->loop_var, ramp, n, masked_, &analyzer_);
+    Widener w(f->loop_var, ramp, n, masked_, analyzer_);
     Stmt widened = w.VisitStmt(body);
     if (w.failed) return Stmt();
     if (!extent.defined()) return widened;

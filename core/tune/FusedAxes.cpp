@@ -12,8 +12,6 @@ namespace tessera::tune {
 
 namespace {
 
-bool IsVar(const ir::Expr& e, const ir::Var& v) { return e.same_as(v); }
-
 // `axes` with `outer` and `inner` replaced by `fused` (once, where the first of them was).
 std::vector<std::string> Replaced(const std::vector<std::string>& axes, const std::string& outer,
                                   const std::string& inner, const std::string& fused) {
@@ -43,8 +41,8 @@ std::vector<std::string> FindFusedAxes(const te::ComputeOpNode& op) {
     if (!uses) return;
     const size_t m = indices.size();
     // Read in place, so a placeholder; bare indices, the last two; no other uses them.
-    if (t.op()->kind() != te::OpKind::Placeholder || m < 2 || !IsVar(indices[m - 1], b->var) ||
-        !IsVar(indices[m - 2], a->var)) {
+    if (t.op()->kind() != te::OpKind::Placeholder || m < 2 || !indices[m - 1].same_as(b->var) ||
+        !indices[m - 2].same_as(a->var)) {
       ok = false;
       return;
     }

@@ -32,6 +32,29 @@ inline std::string GemmScript(int m, int n, int k) {
          "s = te.create_schedule(C.op)\n";
 }
 
+// An NCHW 1x1 convolution, batch 1: `in` -> `out` channels at size x size, stride `stride`;
+// the input `width` columns wide (more than the output reads when `width` > size).
+inline std::string PointwiseScript(int in, int size, int out, int stride = 1, int width = 0) {
+  auto n = [](int v) { return std::to_string(v); };
+  const int out_size = (size - 1) / stride + 1;
+  const std::string s = n(stride);
+  return "import tvm\nfrom tvm import te\n"
+         "data = te.placeholder((1, " +
+         n(in) + ", " + n(size) + ", " + n(width ? width : size) +
+         "), name=\"data\")\n"
+         "kernel = te.placeholder((" +
+         n(out) + ", " + n(in) +
+         ", 1, 1), name=\"kernel\")\n"
+         "rc = te.reduce_axis((0, " +
+         n(in) +
+         "), name=\"rc\")\n"
+         "conv = te.compute((1, " +
+         n(out) + ", " + n(out_size) + ", " + n(out_size) +
+         "), lambda n, f, y, x: te.sum(data[n, rc, y * " + s + ", x * " + s +
+         "] * kernel[f, rc, 0, 0], axis=rc), name=\"conv\")\n"
+         "s = te.create_schedule(conv.op)\n";
+}
+
 // A small padded 3x3 convolution and a row softmax, bare (no schedule).
 inline constexpr const char* kTinyConv = R"(import tvm
 from tvm import te
@@ -55,6 +78,17 @@ expsum = te.compute((32,), lambda i: te.sum(te.exp(A[i, k2] - maxelem[i]), axis=
 B = te.compute((32, 64), lambda i, j: te.exp(A[i, j] - maxelem[i]) / expsum[i], name="B")
 s = te.create_schedule(B.op)
 )";
+
+// Two cores with `isa`'s vectors and FMA.
+inline TargetInfo IsaTarget(const std::string& isa) {
+  return TargetInfoFromFeatures({isa, "fma"}, 2);
+}
+
+// The value a decision gives `knob` (the last of a split's), -1 where it gives none.
+inline int64_t KnobValue(const Decisions& d, const std::string& knob) {
+  auto it = d.values.find(knob);
+  return it == d.values.end() || it->second.empty() ? -1 : it->second.back();
+}
 
 inline script::ScriptProgram Load(const std::string& source) {
   auto program = script::EvaluateScript(source, "workload.py");

@@ -10,6 +10,7 @@
 #include <QtTest>
 #include <random>
 
+#include "TuneTestSupport.h"
 #include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "reference/Reference.h"
@@ -22,6 +23,7 @@ namespace tst_tune_channel {
 
 using namespace tessera;
 using namespace tessera::tune;
+using namespace tessera::tune::test;
 
 namespace {
 
@@ -88,25 +90,12 @@ C = te.compute((64, 64), lambda i, j: te.sum(A[i, k] * A[j, k], axis=k), name="C
 s = te.create_schedule(C.op)
 )";
 
-script::ScriptProgram Load(const std::string& source) {
-  auto program = script::EvaluateScript(source, "workload.py");
-  if (!program) qFatal("%s", program.error().format().c_str());
-  return std::move(program.value());
-}
-
-DesignSpace SpaceOf(const script::ScriptProgram& p, const TargetInfo& target) {
-  auto space = DesignSpace::Generate(p.schedule->outputs, target);
-  if (!space) qFatal("%s", space.error().message.c_str());
-  return std::move(space.value());
-}
-
-const StageRule& RuleOf(const DesignSpace& space, const std::string& stage) {
+// RuleOf that stops the run where the stage has no rule.
+const StageRule& StageRuleOf(const DesignSpace& space, const std::string& stage) {
   for (const StageRule& r : space.rules())
     if (r.stage == stage) return r;
   qFatal("no rule for %s", stage.c_str());
 }
-
-TargetInfo Target(const char* isa) { return TargetInfoFromFeatures({isa, "fma"}, 2); }
 
 std::vector<Decisions> ChannelSeeds(const DesignSpace& space, const std::string& stage) {
   std::vector<Decisions> out;
@@ -155,8 +144,8 @@ class TuneChannel : public QObject {
     QFETCH(int, dim);
     auto p = Load(source.toStdString());
     for (const char* isa : {"avx2", "avx512f"}) {
-      DesignSpace space = SpaceOf(p, Target(isa));
-      const ChannelAxis& c = RuleOf(space, stage.toStdString()).channel;
+      DesignSpace space = SpaceOf(p, IsaTarget(isa));
+      const ChannelAxis& c = StageRuleOf(space, stage.toStdString()).channel;
       QCOMPARE(QString::fromStdString(c.axis), axis);
       QCOMPARE(QString::fromStdString(c.packed), packed);
       QCOMPARE(c.packed_dim, static_cast<size_t>(dim));
@@ -169,24 +158,24 @@ class TuneChannel : public QObject {
   // axis is the chunked one.
   void broadcastLayoutAndChunkAxis() {
     auto conv = Load(Conv(32, 28, 48, 5, 2, 2));
-    const ChannelAxis c = RuleOf(SpaceOf(conv, Target("avx2")), "conv").channel;
+    const ChannelAxis c = StageRuleOf(SpaceOf(conv, IsaTarget("avx2")), "conv").channel;
     QCOMPARE(c.broadcast_layout, (std::vector<size_t>{0, 2, 1, 3}));
     QCOMPARE(c.chunk_extent, int64_t{32});
     QCOMPARE(c.window, int64_t{25});
     auto gemm = Load(kGemm);
-    const ChannelAxis g = RuleOf(SpaceOf(gemm, Target("avx2")), "C").channel;
+    const ChannelAxis g = StageRuleOf(SpaceOf(gemm, IsaTarget("avx2")), "C").channel;
     QCOMPARE(g.broadcast_layout, (std::vector<size_t>{0, 1}));  // B[k, j]: already so
     QCOMPARE(g.window, int64_t{1});
   }
 
   void doesNotFireWithoutAnInvariantOperandOrWholeVectors() {
     auto gram = Load(kGram);
-    QVERIFY(!RuleOf(SpaceOf(gram, Target("avx2")), "C").channel.defined());
+    QVERIFY(!StageRuleOf(SpaceOf(gram, IsaTarget("avx2")), "C").channel.defined());
     // 12 filters: not a multiple of 8 lanes (nor 16).
     auto conv = Load(Conv(8, 12, 12, 3, 1, 1));
     for (const char* isa : {"avx2", "avx512f"}) {
-      DesignSpace space = SpaceOf(conv, Target(isa));
-      QVERIFY(!RuleOf(space, "conv").channel.defined());
+      DesignSpace space = SpaceOf(conv, IsaTarget(isa));
+      QVERIFY(!StageRuleOf(space, "conv").channel.defined());
       for (const Knob& k : space.knobs())
         QVERIFY2(k.name.find(".channel") == std::string::npos, k.name.c_str());
     }
@@ -224,7 +213,7 @@ class TuneChannel : public QObject {
     };
     for (const std::string& source : {Conv(64, 56, 64, 3, 1, 1), Conv(32, 28, 48, 5, 2, 2)}) {
       auto p = Load(source);
-      DesignSpace space = SpaceOf(p, Target(isa.toStdString().c_str()));
+      DesignSpace space = SpaceOf(p, IsaTarget(isa.toStdString()));
       std::vector<Decisions> seeds = ChannelSeeds(space, "conv");
       QVERIFY(!seeds.empty());
       int inlined = 0;
@@ -253,7 +242,7 @@ class TuneChannel : public QObject {
     }
     // Samples with the rule on keep the register tile within the budget too.
     auto p = Load(Conv(32, 28, 48, 5, 2, 2));
-    DesignSpace space = SpaceOf(p, Target(isa.toStdString().c_str()));
+    DesignSpace space = SpaceOf(p, IsaTarget(isa.toStdString()));
     std::mt19937_64 rng(17);
     int on = 0;
     for (int i = 0; i < 200; ++i) {
@@ -275,7 +264,7 @@ class TuneChannel : public QObject {
     QFETCH(QString, source);
     auto p = Load(source.toStdString());
     for (const char* isa : {"avx2", "avx512f"}) {
-      DesignSpace space = SpaceOf(p, Target(isa));
+      DesignSpace space = SpaceOf(p, IsaTarget(isa));
       const std::string stage = p.schedule->outputs.front()->name;
       std::mt19937_64 rng(23);
       int validated = 0;
@@ -312,7 +301,7 @@ class TuneChannel : public QObject {
     QFETCH(QString, source);
     QFETCH(QString, isa);
     auto p = Load(source.toStdString());
-    DesignSpace space = SpaceOf(p, Target(isa.toStdString().c_str()));
+    DesignSpace space = SpaceOf(p, IsaTarget(isa.toStdString()));
     const std::string stage = p.schedule->outputs.front()->name;
     std::vector<Decisions> seeds = ChannelSeeds(space, stage);
     QVERIFY(!seeds.empty());
@@ -361,7 +350,7 @@ class TuneChannel : public QObject {
             parallel = iv->var.name();
         }
         QVERIFY2(!parallel.empty(), DesignSpace::Describe(seed).c_str());
-        const std::string block = RuleOf(space, stage).channel.axis + ".outer";
+        const std::string block = StageRuleOf(space, stage).channel.axis + ".outer";
         auto rows = seed.values.find(ChannelRowsKnobName(stage));
         QVERIFY(rows != seed.values.end());
         if (parallel.find(".fused") != std::string::npos) {
@@ -418,7 +407,7 @@ class TuneChannel : public QObject {
     QFETCH(int, size);
     QFETCH(int, columns);
     auto p = Load(Conv(16, size, 32, 3, 1, 1));
-    DesignSpace space = SpaceOf(p, Target("avx512f"));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx512f"));
     int chunked = 0;
     for (const Decisions& seed : ChannelSeeds(space, "conv")) {
       auto chunk = seed.values.find("conv.channel/chunk");
@@ -460,7 +449,7 @@ class TuneChannel : public QObject {
     QFETCH(QString, isa);
     QFETCH(QString, stage);
     auto p = Load(source.toStdString());
-    const TargetInfo target = Target(isa.toStdString().c_str());
+    const TargetInfo target = IsaTarget(isa.toStdString());
     DesignSpace space = SpaceOf(p, target);
     const std::string read = "] = " + operand.toStdString() + "[ramp(";
     const std::string lanes = ", " + std::to_string(target.vector_lanes) + ")]";
@@ -485,7 +474,7 @@ class TuneChannel : public QObject {
   // steps, past kMaxUnrolledWindow) gets no knob.
   void windowKnobUnrollsTheKernelWindow() {
     auto p = Load(Conv(16, 14, 32, 3, 1, 1));
-    DesignSpace space = SpaceOf(p, Target("avx512f"));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx512f"));
     int kept = 0, unrolled = 0;
     for (const Decisions& seed : ChannelSeeds(space, "conv")) {
       auto window = seed.values.find("conv.channel/window");
@@ -501,7 +490,7 @@ class TuneChannel : public QObject {
     QVERIFY(kept > 0);
     QVERIFY(unrolled > 0);
     auto wide = Load(Conv(8, 14, 32, 7, 1, 3));
-    const DesignSpace wide_space = SpaceOf(wide, Target("avx512f"));
+    const DesignSpace wide_space = SpaceOf(wide, IsaTarget("avx512f"));
     for (const Knob& k : wide_space.knobs())
       QVERIFY2(k.name != "conv.channel/window", "a 7 x 7 window is not unrolled");
   }
@@ -518,7 +507,7 @@ class TuneChannel : public QObject {
         "side = te.compute(pad.shape, lambda n, c, h, w: pad[n, c, h, w] * 2.0, name=\"side\")\n"
         "s = te.create_schedule([conv.op, side.op])");
     auto p = Load(source);
-    DesignSpace space = SpaceOf(p, Target("avx2"));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
     int checked = 0;
     for (Decisions seed : ChannelSeeds(space, "conv")) {
       auto producer = seed.values.find("conv.channel/producer");

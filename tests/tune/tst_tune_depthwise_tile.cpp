@@ -64,17 +64,10 @@ S = te.compute((16, 24, 24), lambda b, i, j: te.sum(Q[b, i, d] * K[b, j, d], axi
 s = te.create_schedule(S.op)
 )";
 
-TargetInfo Target(const std::string& isa) { return TargetInfoFromFeatures({isa, "fma"}, 2); }
-
-int64_t Value(const Decisions& d, const std::string& knob) {
-  auto it = d.values.find(knob);
-  return it == d.values.end() || it->second.empty() ? -1 : it->second.back();
-}
-
 std::vector<Decisions> DepthwiseSeeds(const DesignSpace& space) {
   std::vector<Decisions> out;
   for (const Decisions& d : space.Seeds())
-    if (Value(d, ChannelKnobName("dw")) == 1) out.push_back(d);
+    if (KnobValue(d, ChannelKnobName("dw")) == 1) out.push_back(d);
   return out;
 }
 
@@ -86,7 +79,7 @@ class TestTuneDepthwiseTile : public QObject {
  private slots:
   void theDepthwiseOperandIsFound() {
     auto p = Load(Depthwise(16, 19, 2));
-    DesignSpace space = SpaceOf(p, Target("avx2"));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
     const StageRule* rule = RuleOf(space, "dw");
     QVERIFY(rule);
     const ChannelAxis& c = rule->channel;
@@ -107,7 +100,7 @@ class TestTuneDepthwiseTile : public QObject {
     QVERIFY(!KnobOf(space, ChannelRowsKnobName("dw")));
     // Without padding the input itself is read in blocks.
     auto bare = Load(Depthwise(16, 19, 1, false));
-    DesignSpace bare_space = SpaceOf(bare, Target("avx2"));
+    DesignSpace bare_space = SpaceOf(bare, IsaTarget("avx2"));
     const ChannelAxis& b = RuleOf(bare_space, "dw")->channel;
     QVERIFY(b.depthwise);
     QCOMPARE(b.broadcast, std::string("data"));
@@ -117,25 +110,25 @@ class TestTuneDepthwiseTile : public QObject {
   void notOfferedWhereAnOperandIsBroadcastOrTheReductionIsNoWindow() {
     // An ordinary convolution: the input is broadcast along the output channels.
     auto conv = Load(kTinyConv);
-    DesignSpace conv_space = SpaceOf(conv, Target("avx2"));
+    DesignSpace conv_space = SpaceOf(conv, IsaTarget("avx2"));
     QVERIFY(RuleOf(conv_space, "conv")->channel.defined());
     QVERIFY(!RuleOf(conv_space, "conv")->channel.depthwise);
     QVERIFY(!KnobOf(conv_space, ChannelBlockedKnobName("conv")));
     // A batched Q K^T whose batch is a multiple of the vector: the rows of i, not the batch.
     auto scores = Load(kBatchedScores);
-    DesignSpace scores_space = SpaceOf(scores, Target("avx2"));
+    DesignSpace scores_space = SpaceOf(scores, IsaTarget("avx2"));
     const ChannelAxis& s = RuleOf(scores_space, "S")->channel;
     QVERIFY(!s.depthwise);
     QVERIFY(!KnobOf(scores_space, ChannelBlockedKnobName("S")));
     // Fewer channels than a vector: no channel tile at all.
     auto narrow = Load(Depthwise(4, 19, 2));
-    QVERIFY(!RuleOf(SpaceOf(narrow, Target("avx2")), "dw")->channel.defined());
+    QVERIFY(!RuleOf(SpaceOf(narrow, IsaTarget("avx2")), "dw")->channel.defined());
   }
 
   // The padding's guard runs per pixel in the tile: kept as a stage, the point is refused.
   void aPaddingNotInlinedIsRefused() {
     auto p = Load(Depthwise(16, 19, 2));
-    DesignSpace space = SpaceOf(p, Target("avx2"));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
     const std::vector<Decisions> seeds = DepthwiseSeeds(space);
     QVERIFY(!seeds.empty());
     QVERIFY(space.Validate(seeds.front(), p.Arguments()).ok());
@@ -150,16 +143,16 @@ class TestTuneDepthwiseTile : public QObject {
     auto p = Load(Depthwise(144, 56, 2));
     for (const auto& [isa, lanes, columns] :
          {std::tuple{"avx2", 8, int64_t{7}}, std::tuple{"avx512f", 16, int64_t{14}}}) {
-      DesignSpace space = SpaceOf(p, Target(isa));
+      DesignSpace space = SpaceOf(p, IsaTarget(isa));
       const std::vector<Decisions> seeds = DepthwiseSeeds(space);
       QVERIFY(seeds.size() >= 2);
-      QCOMPARE(Value(seeds[0], ChannelSplitKnobName("dw", "c")), int64_t{lanes});
-      QCOMPARE(Value(seeds[0], ChannelSplitKnobName("dw", "x")), columns);
-      QCOMPARE(Value(seeds[0], ChannelBlockedKnobName("dw")), int64_t{1});
-      QCOMPARE(Value(seeds[1], ChannelBlockedKnobName("dw")), int64_t{0});
-      QCOMPARE(Value(seeds[0], InlineKnobName("pad")), int64_t{1});
+      QCOMPARE(KnobValue(seeds[0], ChannelSplitKnobName("dw", "c")), int64_t{lanes});
+      QCOMPARE(KnobValue(seeds[0], ChannelSplitKnobName("dw", "x")), columns);
+      QCOMPARE(KnobValue(seeds[0], ChannelBlockedKnobName("dw")), int64_t{1});
+      QCOMPARE(KnobValue(seeds[1], ChannelBlockedKnobName("dw")), int64_t{0});
+      QCOMPARE(KnobValue(seeds[0], InlineKnobName("pad")), int64_t{1});
       // The depthwise seeds come before the plain tile's.
-      QCOMPARE(Value(space.Seeds().front(), ChannelKnobName("dw")), int64_t{1});
+      QCOMPARE(KnobValue(space.Seeds().front(), ChannelKnobName("dw")), int64_t{1});
     }
   }
 
@@ -167,7 +160,7 @@ class TestTuneDepthwiseTile : public QObject {
   // stride moves the pixel's address only), where the NCHW tile loads every second column.
   void theTileReadsUnitStrideVectorsAtStrideTwo() {
     auto p = Load(Depthwise(16, 19, 2));
-    DesignSpace space = SpaceOf(p, Target("avx2"));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
     const std::vector<Decisions> seeds = DepthwiseSeeds(space);
     QVERIFY(!seeds.empty());
     auto valid = space.Validate(seeds.front(), p.Arguments());
@@ -201,7 +194,7 @@ class TestTuneDepthwiseTile : public QObject {
     QFETCH(bool, padded);
     // 32 channels: two blocks of 16 lanes, four of 8; 19 columns: a ragged column tile.
     auto p = Load(Depthwise(32, 19, stride, padded));
-    const TargetInfo target = Target(isa.toStdString());
+    const TargetInfo target = IsaTarget(isa.toStdString());
     DesignSpace space = SpaceOf(p, target);
     int checked = 0, per_block = 0;
     for (const Decisions& d : DepthwiseSeeds(space)) {
@@ -213,7 +206,7 @@ class TestTuneDepthwiseTile : public QObject {
       // parallel loop when the knob says so.
       QVERIFY2(script.contains("s.cache_read(data") && script.contains("s.cache_read(kernel"),
                qPrintable(script));
-      const bool at_block = Value(d, ChannelBlockedKnobName("dw")) == 1;
+      const bool at_block = KnobValue(d, ChannelBlockedKnobName("dw")) == 1;
       QCOMPARE(script.contains("s[data_global].compute_at"), at_block);
       const QString failure = RunAgainstOracle(p, *valid, "depthwise_" + std::to_string(checked));
       QVERIFY2(failure.isEmpty(), qPrintable(failure));

@@ -22,28 +22,6 @@ using namespace tessera::tune::test;
 
 namespace {
 
-// A 1x1 NCHW convolution without padding, batch 1, `in` -> `out` channels, a size x size
-// input read at `stride` (ResNet-50's projection: 256, 56, 512, 2).
-std::string Projection(int in, int size, int out, int stride) {
-  auto n = [](int v) { return std::to_string(v); };
-  const int out_size = (size - 1) / stride + 1;
-  return "import tvm\nfrom tvm import te\n"
-         "data = te.placeholder((1, " +
-         n(in) + ", " + n(size) + ", " + n(size) +
-         "), name=\"data\")\n"
-         "kernel = te.placeholder((" +
-         n(out) + ", " + n(in) +
-         ", 1, 1), name=\"kernel\")\n"
-         "rc = te.reduce_axis((0, " +
-         n(in) +
-         "), name=\"rc\")\n"
-         "conv = te.compute((1, " +
-         n(out) + ", " + n(out_size) + ", " + n(out_size) +
-         "), lambda n, f, y, x: te.sum(data[n, rc, y * " + n(stride) + ", x * " + n(stride) +
-         "] * kernel[f, rc, 0, 0], axis=rc), name=\"conv\")\n"
-         "s = te.create_schedule(conv.op)\n";
-}
-
 TargetInfo Target(const std::string& isa, int latency) {
   TargetInfo t = TargetInfoFromFeatures({isa, "fma"}, 2);
   t.fma_latency = latency;
@@ -110,11 +88,11 @@ class TuneFmaCover : public QObject {
       for (int latency : {4, 5}) {
         const QString tag = QString(" %1, latency %2").arg(isa).arg(latency);
         QTest::newRow(qPrintable("ResNet-50 projection, 28 columns" + tag))
-            << QString::fromStdString(Projection(256, 56, 512, 2)) << isa << latency;
+            << QString::fromStdString(PointwiseScript(256, 56, 512, 2)) << isa << latency;
         QTest::newRow(qPrintable("14 columns" + tag))
-            << QString::fromStdString(Projection(64, 28, 64, 2)) << isa << latency;
+            << QString::fromStdString(PointwiseScript(64, 28, 64, 2)) << isa << latency;
         QTest::newRow(qPrintable("stride 3, 10 columns" + tag))
-            << QString::fromStdString(Projection(64, 28, 64, 3)) << isa << latency;
+            << QString::fromStdString(PointwiseScript(64, 28, 64, 3)) << isa << latency;
       }
   }
   void firstSeedsCoverTheFmaLatency() {
@@ -150,9 +128,9 @@ class TuneFmaCover : public QObject {
     QTest::addColumn<QString>("isa");
     for (const char* isa : {"avx2", "avx512f"}) {
       QTest::newRow(qPrintable(QString("14 columns ") + isa))
-          << QString::fromStdString(Projection(32, 28, 32, 2)) << isa;
+          << QString::fromStdString(PointwiseScript(32, 28, 32, 2)) << isa;
       QTest::newRow(qPrintable(QString("28 columns ") + isa))
-          << QString::fromStdString(Projection(16, 55, 32, 2)) << isa;
+          << QString::fromStdString(PointwiseScript(16, 55, 32, 2)) << isa;
     }
   }
   void coveringSeedsMatchTheOracle() {

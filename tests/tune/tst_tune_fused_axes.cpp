@@ -24,42 +24,12 @@ using namespace tessera::tune::test;
 
 namespace {
 
-// NCHW 1x1 convolution, batch 1: `in` -> `out` channels at size x size, stride `stride`;
-// the input `width` columns wide (more than the output reads when `width` > size).
-std::string Pointwise(int in, int size, int out, int stride = 1, int width = 0) {
-  auto n = [](int v) { return std::to_string(v); };
-  const int out_size = (size - 1) / stride + 1;
-  const std::string s = n(stride);
-  return "import tvm\nfrom tvm import te\n"
-         "data = te.placeholder((1, " +
-         n(in) + ", " + n(size) + ", " + n(width ? width : size) +
-         "), name=\"data\")\n"
-         "kernel = te.placeholder((" +
-         n(out) + ", " + n(in) +
-         ", 1, 1), name=\"kernel\")\n"
-         "rc = te.reduce_axis((0, " +
-         n(in) +
-         "), name=\"rc\")\n"
-         "conv = te.compute((1, " +
-         n(out) + ", " + n(out_size) + ", " + n(out_size) +
-         "), lambda n, f, y, x: te.sum(data[n, rc, y * " + s + ", x * " + s +
-         "] * kernel[f, rc, 0, 0], axis=rc), name=\"conv\")\n"
-         "s = te.create_schedule(conv.op)\n";
-}
-
-TargetInfo Target(const char* isa) { return TargetInfoFromFeatures({isa, "fma"}, 2); }
-
-int64_t Value(const Decisions& d, const std::string& knob) {
-  auto it = d.values.find(knob);
-  return it == d.values.end() || it->second.empty() ? -1 : it->second.back();
-}
-
 const std::string kFused = "y.x.fused";
 
 std::vector<Decisions> FusedSeeds(const DesignSpace& space) {
   std::vector<Decisions> out;
   for (const Decisions& d : space.Seeds())
-    if (Value(d, FuseKnobName("conv")) == 1) out.push_back(d);
+    if (KnobValue(d, FuseKnobName("conv")) == 1) out.push_back(d);
   return out;
 }
 
@@ -72,7 +42,7 @@ class TuneFusedAxes : public QObject {
   // MobileNetV2's pointwise layer (32 -> 192 at 28 x 28): the knob and the fused axis's
   // split over the 784 pixels.
   void offeredWhereTheAxesFlattenContiguously() {
-    DesignSpace space = SpaceOf(Load(Pointwise(32, 28, 192)), Target("avx2"));
+    DesignSpace space = SpaceOf(Load(PointwiseScript(32, 28, 192)), IsaTarget("avx2"));
     const StageRule* rule = RuleOf(space, "conv");
     QVERIFY(rule);
     QCOMPARE(rule->fused_axes, (std::vector<std::string>{"y", "x"}));
@@ -89,14 +59,14 @@ class TuneFusedAxes : public QObject {
   // uses i without j), an input wider than the output's rows.
   void notOfferedElsewhere_data() {
     QTest::addColumn<QString>("script");
-    QTest::newRow("stride 2") << QString::fromStdString(Pointwise(16, 28, 32, 2));
+    QTest::newRow("stride 2") << QString::fromStdString(PointwiseScript(16, 28, 32, 2));
     QTest::newRow("3x3 window") << QString(kTinyConv);
     QTest::newRow("gemm") << QString::fromStdString(GemmScript(64, 64, 64));
-    QTest::newRow("wider input") << QString::fromStdString(Pointwise(16, 28, 32, 1, 32));
+    QTest::newRow("wider input") << QString::fromStdString(PointwiseScript(16, 28, 32, 1, 32));
   }
   void notOfferedElsewhere() {
     QFETCH(QString, script);
-    DesignSpace space = SpaceOf(Load(script.toStdString()), Target("avx2"));
+    DesignSpace space = SpaceOf(Load(script.toStdString()), IsaTarget("avx2"));
     for (const StageRule& r : space.rules()) {
       QVERIFY(r.fused_axes.empty());
       QVERIFY(!KnobOf(space, FuseKnobName(r.stage)));
@@ -115,25 +85,26 @@ class TuneFusedAxes : public QObject {
   void seedsTileThePlane() {
     QFETCH(QString, isa);
     QFETCH(int, lanes);
-    DesignSpace space = SpaceOf(Load(Pointwise(32, 28, 192)), Target(isa.toStdString().c_str()));
+    DesignSpace space = SpaceOf(Load(PointwiseScript(32, 28, 192)), IsaTarget(isa.toStdString()));
     const std::vector<Decisions> seeds = space.Seeds();
     const std::vector<Decisions> fused = FusedSeeds(space);
     QVERIFY(!fused.empty());
     for (const Decisions& d : fused) {
       QVERIFY(space.Satisfies(d));
-      QCOMPARE(Value(d, CacheWriteKnobName("conv")), int64_t{0});
-      QCOMPARE(Value(d, PackKnobName("conv", "data")), int64_t{0});
-      QCOMPARE(Value(d, PackKnobName("conv", "kernel")), int64_t{0});
-      QCOMPARE(Value(d, TileKnobName("conv", kFused)) % lanes, int64_t{0});
+      QCOMPARE(KnobValue(d, CacheWriteKnobName("conv")), int64_t{0});
+      QCOMPARE(KnobValue(d, PackKnobName("conv", "data")), int64_t{0});
+      QCOMPARE(KnobValue(d, PackKnobName("conv", "kernel")), int64_t{0});
+      QCOMPARE(KnobValue(d, TileKnobName("conv", kFused)) % lanes, int64_t{0});
     }
     QVERIFY(std::any_of(fused.begin(), fused.end(), [&](const Decisions& d) {
-      return 28 % Value(d, TileKnobName("conv", kFused)) != 0;
+      return 28 % KnobValue(d, TileKnobName("conv", kFused)) != 0;
     }));
     // The first fused seed before the first unfused plain tile.
     auto first = [&](auto pred) { return std::find_if(seeds.begin(), seeds.end(), pred); };
-    auto fused_at = first([&](const Decisions& d) { return Value(d, FuseKnobName("conv")) == 1; });
+    auto fused_at =
+        first([&](const Decisions& d) { return KnobValue(d, FuseKnobName("conv")) == 1; });
     auto plain_at = first([&](const Decisions& d) {
-      return Value(d, FuseKnobName("conv")) == 0 && Value(d, ChannelKnobName("conv")) != 1;
+      return KnobValue(d, FuseKnobName("conv")) == 0 && KnobValue(d, ChannelKnobName("conv")) != 1;
     });
     QVERIFY(fused_at < plain_at);
   }
@@ -148,8 +119,8 @@ class TuneFusedAxes : public QObject {
   }
   void seedsLowerToContiguousVectorsAndMatchTheOracle() {
     QFETCH(QString, isa);
-    auto p = Load(Pointwise(16, 12, 24));
-    DesignSpace space = SpaceOf(p, Target(isa.toStdString().c_str()));
+    auto p = Load(PointwiseScript(16, 12, 24));
+    DesignSpace space = SpaceOf(p, IsaTarget(isa.toStdString()));
     const std::vector<Decisions> seeds = FusedSeeds(space);
     QVERIFY(!seeds.empty());
     static const std::regex kRampAccess(R"((data|conv)\[ramp\([^\[\]]*?, (-?\d+), \d+\)\])");
@@ -181,8 +152,8 @@ class TuneFusedAxes : public QObject {
   }
   void fusedPointsWithoutTheirStructureAreRefused() {
     QFETCH(QString, knob);
-    auto p = Load(Pointwise(16, 12, 24));
-    DesignSpace space = SpaceOf(p, Target("avx2"));
+    auto p = Load(PointwiseScript(16, 12, 24));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
     const std::vector<Decisions> seeds = FusedSeeds(space);
     QVERIFY(!seeds.empty());
     Decisions d = seeds.front();

@@ -25,46 +25,17 @@ using namespace tessera::tune::test;
 
 namespace {
 
-// NCHW 1x1 convolution, batch 1: `in` -> `out` channels at size x size, stride `stride`.
-std::string Pointwise(int in, int size, int out, int stride = 1) {
-  const int out_size = (size - 1) / stride + 1;
-  auto n = [](int v) { return std::to_string(v); };
-  const std::string s = n(stride);
-  return "import tvm\nfrom tvm import te\n"
-         "data = te.placeholder((1, " +
-         n(in) + ", " + n(size) + ", " + n(size) +
-         "), name=\"data\")\n"
-         "kernel = te.placeholder((" +
-         n(out) + ", " + n(in) +
-         ", 1, 1), name=\"kernel\")\n"
-         "rc = te.reduce_axis((0, " +
-         n(in) +
-         "), name=\"rc\")\n"
-         "conv = te.compute((1, " +
-         n(out) + ", " + n(out_size) + ", " + n(out_size) +
-         "), lambda n, f, y, x: te.sum(data[n, rc, y * " + s + ", x * " + s +
-         "] * kernel[f, rc, 0, 0], axis=rc), name=\"conv\")\n"
-         "s = te.create_schedule(conv.op)\n";
-}
-
-TargetInfo Target(const char* isa) { return TargetInfoFromFeatures({isa, "fma"}, 2); }
-
-int64_t Value(const Decisions& d, const std::string& knob) {
-  auto it = d.values.find(knob);
-  return it == d.values.end() || it->second.empty() ? -1 : it->second.back();
-}
-
 std::vector<Decisions> ChannelSeeds(const DesignSpace& space) {
   std::vector<Decisions> out;
   for (const Decisions& d : space.Seeds())
-    if (Value(d, ChannelKnobName("conv")) == 1) out.push_back(d);
+    if (KnobValue(d, ChannelKnobName("conv")) == 1) out.push_back(d);
   return out;
 }
 
 // vectors x columns of a channel-tile point.
 int64_t Accumulators(const Decisions& d, int lanes) {
-  return Value(d, ChannelSplitKnobName("conv", "f")) / lanes *
-         Value(d, ChannelSplitKnobName("conv", "x"));
+  return KnobValue(d, ChannelSplitKnobName("conv", "f")) / lanes *
+         KnobValue(d, ChannelSplitKnobName("conv", "x"));
 }
 
 // The seeds with the most accumulators, in the space's order.
@@ -86,9 +57,9 @@ class TunePointwise : public QObject {
   // The ResNet-50 reduce layer (256 -> 64 at 56 x 56): the channel tile, with the pack
   // knob; a 3x3 convolution has none.
   void pointwiseHasThePackKnob() {
-    auto p = Load(Pointwise(256, 56, 64));
+    auto p = Load(PointwiseScript(256, 56, 64));
     for (const char* isa : {"avx2", "avx512f"}) {
-      DesignSpace space = SpaceOf(p, Target(isa));
+      DesignSpace space = SpaceOf(p, IsaTarget(isa));
       const StageRule* rule = RuleOf(space, "conv");
       QVERIFY(rule);
       QCOMPARE(rule->channel.broadcast, std::string("data"));
@@ -100,7 +71,7 @@ class TunePointwise : public QObject {
       QVERIFY(!KnobOf(space, ChannelWindowKnobName("conv")));
     }
     auto conv3 = Load(kTinyConv);
-    QVERIFY(!KnobOf(SpaceOf(conv3, Target("avx2")), ChannelPackKnobName("conv")));
+    QVERIFY(!KnobOf(SpaceOf(conv3, IsaTarget("avx2")), ChannelPackKnobName("conv")));
   }
 
   // The GEMM-style candidates are among the seeds: the densest tile with the GEMM budget
@@ -117,15 +88,15 @@ class TunePointwise : public QObject {
     QFETCH(QString, isa);
     QFETCH(int, lanes);
     QFETCH(int, densest);
-    auto p = Load(Pointwise(256, 56, 64));
-    DesignSpace space = SpaceOf(p, Target(isa.toStdString().c_str()));
+    auto p = Load(PointwiseScript(256, 56, 64));
+    DesignSpace space = SpaceOf(p, IsaTarget(isa.toStdString()));
     int64_t most = 0, packed = 0;
     for (const Decisions& d : ChannelSeeds(space)) {
       QVERIFY(space.Satisfies(d));
       most = std::max(most, Accumulators(d, lanes));
-      if (Value(d, ChannelPackKnobName("conv")) == 1) {
+      if (KnobValue(d, ChannelPackKnobName("conv")) == 1) {
         ++packed;
-        QVERIFY(Value(d, ChannelChunkKnobName("conv")) > 0);
+        QVERIFY(KnobValue(d, ChannelChunkKnobName("conv")) > 0);
       }
     }
     QCOMPARE(most, int64_t{densest});
@@ -135,8 +106,8 @@ class TunePointwise : public QObject {
   // The register budget: without a window a tile may fill the file beside its operands,
   // not beyond it; with a window (3x3) the 3/4 rule stays.
   void gemmBudgetOnlyWithoutAWindow() {
-    auto p = Load(Pointwise(64, 14, 32));
-    DesignSpace space = SpaceOf(p, Target("avx512f"));
+    auto p = Load(PointwiseScript(64, 14, 32));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx512f"));
     std::vector<Decisions> seeds = ChannelSeeds(space);
     QVERIFY(!seeds.empty());
     Decisions d = seeds.front();
@@ -159,7 +130,7 @@ rx = te.reduce_axis((0, 3), name="rx")
 conv = te.compute((1, 32, 14, 14), lambda n, f, y, x: te.sum(pad[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
 s = te.create_schedule(conv.op)
 )");
-    DesignSpace space3 = SpaceOf(conv3, Target("avx512f"));
+    DesignSpace space3 = SpaceOf(conv3, IsaTarget("avx512f"));
     std::vector<Decisions> seeds3 = ChannelSeeds(space3);
     QVERIFY(!seeds3.empty());
     Decisions w = seeds3.front();
@@ -186,30 +157,30 @@ s = te.create_schedule(conv.op)
   void wholeReductionFirstWhereItFits() {
     QFETCH(QString, isa);
     QFETCH(int, lanes);
-    const TargetInfo target = Target(isa.toStdString().c_str());
+    const TargetInfo target = IsaTarget(isa.toStdString());
     const std::string chunk = ChannelChunkKnobName("conv");
     const std::vector<Decisions> few =
-        Densest(ChannelSeeds(SpaceOf(Load(Pointwise(32, 28, 192)), target)), lanes);
+        Densest(ChannelSeeds(SpaceOf(Load(PointwiseScript(32, 28, 192)), target)), lanes);
     QVERIFY(few.size() >= 2);
-    QCOMPARE(Value(few.front(), chunk), int64_t{0});
-    QVERIFY(Value(few.front(), ChannelSplitKnobName("conv", "f")) * 32 * 4 <= 16 * 1024);
+    QCOMPARE(KnobValue(few.front(), chunk), int64_t{0});
+    QVERIFY(KnobValue(few.front(), ChannelSplitKnobName("conv", "f")) * 32 * 4 <= 16 * 1024);
     QVERIFY(std::any_of(few.begin() + 1, few.end(),
-                        [&](const Decisions& d) { return Value(d, chunk) > 0; }));
+                        [&](const Decisions& d) { return KnobValue(d, chunk) > 0; }));
     // 256 input channels: a block of 32 channels is 32 KiB over the whole reduction, so
     // the densest seed is chunked, as is every one whose block exceeds 16 KiB.
     const std::vector<Decisions> many =
-        Densest(ChannelSeeds(SpaceOf(Load(Pointwise(256, 56, 64)), target)), lanes);
+        Densest(ChannelSeeds(SpaceOf(Load(PointwiseScript(256, 56, 64)), target)), lanes);
     QVERIFY(!many.empty());
-    QVERIFY(Value(many.front(), chunk) > 0);
+    QVERIFY(KnobValue(many.front(), chunk) > 0);
     for (const Decisions& d : many)
-      if (Value(d, ChannelSplitKnobName("conv", "f")) * 256 * 4 > 16 * 1024)
-        QVERIFY(Value(d, chunk) > 0);
+      if (KnobValue(d, ChannelSplitKnobName("conv", "f")) * 256 * 4 > 16 * 1024)
+        QVERIFY(KnobValue(d, chunk) > 0);
     // The unchunked seed runs and agrees with the oracle (a smaller plane).
-    auto small = Load(Pointwise(32, 14, 64));
+    auto small = Load(PointwiseScript(32, 14, 64));
     DesignSpace space = SpaceOf(small, target);
     const std::vector<Decisions> seeds = Densest(ChannelSeeds(space), lanes);
     QVERIFY(!seeds.empty());
-    QCOMPARE(Value(seeds.front(), chunk), int64_t{0});
+    QCOMPARE(KnobValue(seeds.front(), chunk), int64_t{0});
     auto valid = space.Validate(seeds.front(), small.Arguments());
     QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
     QCOMPARE(RunAgainstOracle(small, *valid), QString());
@@ -228,24 +199,24 @@ s = te.create_schedule(conv.op)
   void threeVectorTilesWhereTheyDivide() {
     QFETCH(QString, isa);
     QFETCH(int, lanes);
-    const TargetInfo target = Target(isa.toStdString().c_str());
+    const TargetInfo target = IsaTarget(isa.toStdString());
     const std::string block = ChannelSplitKnobName("conv", "f");
     const std::string columns = ChannelSplitKnobName("conv", "x");
     auto three = [&](const std::vector<Decisions>& seeds) {
       std::vector<Decisions> out;
       for (const Decisions& d : seeds)
-        if (Value(d, block) == 3 * lanes &&
+        if (KnobValue(d, block) == 3 * lanes &&
             Accumulators(d, lanes) >= AccumulatorsCoveringFma(target))
           out.push_back(d);
       return out;
     };
     const std::vector<Decisions> pw =
-        three(ChannelSeeds(SpaceOf(Load(Pointwise(32, 28, 192)), target)));
+        three(ChannelSeeds(SpaceOf(Load(PointwiseScript(32, 28, 192)), target)));
     QVERIFY(!pw.empty());
-    QCOMPARE(28 % Value(pw.front(), columns), int64_t{0});
-    QCOMPARE(Value(pw.front(), ChannelChunkKnobName("conv")), int64_t{0});  // 24 KiB at most
-    QVERIFY(three(ChannelSeeds(SpaceOf(Load(Pointwise(256, 56, 64)), target))).empty());
-    auto small = Load(Pointwise(16, 28, 48));
+    QCOMPARE(28 % KnobValue(pw.front(), columns), int64_t{0});
+    QCOMPARE(KnobValue(pw.front(), ChannelChunkKnobName("conv")), int64_t{0});  // 24 KiB at most
+    QVERIFY(three(ChannelSeeds(SpaceOf(Load(PointwiseScript(256, 56, 64)), target))).empty());
+    auto small = Load(PointwiseScript(16, 28, 48));
     DesignSpace space = SpaceOf(small, target);
     const std::vector<Decisions> seeds = three(ChannelSeeds(space));
     QVERIFY(!seeds.empty());
@@ -257,8 +228,8 @@ s = te.create_schedule(conv.op)
   // Bad input: the pack without chunks is not a point of the space, and Apply refuses it
   // naming both knobs.
   void packWithoutChunksIsRefused() {
-    auto p = Load(Pointwise(64, 14, 32));
-    DesignSpace space = SpaceOf(p, Target("avx512f"));
+    auto p = Load(PointwiseScript(64, 14, 32));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx512f"));
     Decisions d = ChannelSeeds(space).front();
     d.values[ChannelChunkKnobName("conv")] = {0};
     d.values[ChannelPackKnobName("conv")] = {1};
@@ -267,7 +238,7 @@ s = te.create_schedule(conv.op)
     // The rule itself, given the point directly.
     auto sch = schedule::create_schedule(p.schedule->outputs);
     QVERIFY(sch.ok());
-    Status st = ApplyChannelTile(*sch, *RuleOf(space, "conv"), d, Target("avx512f"));
+    Status st = ApplyChannelTile(*sch, *RuleOf(space, "conv"), d, IsaTarget("avx512f"));
     QVERIFY(!st.ok());
     QVERIFY2(st.error().message.find("conv.channel/pack") != std::string::npos &&
                  st.error().message.find("conv.channel/chunk") != std::string::npos,
@@ -281,21 +252,21 @@ s = te.create_schedule(conv.op)
     QTest::addColumn<QString>("isa");
     for (const char* isa : {"avx2", "avx512f"}) {
       QTest::newRow(qPrintable(QString("1x1 ") + isa))
-          << QString::fromStdString(Pointwise(64, 14, 32)) << isa;
+          << QString::fromStdString(PointwiseScript(64, 14, 32)) << isa;
       QTest::newRow(qPrintable(QString("1x1 stride 2 ") + isa))
-          << QString::fromStdString(Pointwise(32, 14, 32, 2)) << isa;
+          << QString::fromStdString(PointwiseScript(32, 14, 32, 2)) << isa;
     }
   }
   void packedSeedsMatchTheOracle() {
     QFETCH(QString, source);
     QFETCH(QString, isa);
     auto p = Load(source.toStdString());
-    DesignSpace space = SpaceOf(p, Target(isa.toStdString().c_str()));
+    DesignSpace space = SpaceOf(p, IsaTarget(isa.toStdString()));
     const std::vector<te::Tensor> args = p.Arguments();
     int ran = 0;
     for (const Decisions& seed : ChannelSeeds(space)) {
       // (Both copies: as it is, and for the strided projection also in phases, pack 2.)
-      if (Value(seed, ChannelPackKnobName("conv")) < 1) continue;
+      if (KnobValue(seed, ChannelPackKnobName("conv")) < 1) continue;
       auto valid = space.Validate(seed, args);
       QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
       const std::string text = ir::to_string(valid->func.body);

@@ -64,8 +64,6 @@ C = te.compute((12, 64, 64), lambda b, i, j: te.sum(A[b, i, k] * B[b, k, j], axi
 s = te.create_schedule(C.op)
 )";
 
-TargetInfo Target(const std::string& isa) { return TargetInfoFromFeatures({isa, "fma"}, 2); }
-
 int64_t Rows(const Decisions& d, const std::string& stage, const std::string& axis) {
   auto it = d.values.find(TileKnobName(stage, axis));
   return it == d.values.end() || it->second.empty() ? -1 : it->second.back();
@@ -91,7 +89,7 @@ class TuneRowLoads : public QObject {
   // weight broadcast with c alone.
   void loadsOfTheBody() {
     auto p = Load(Depthwise(16, 14));
-    DesignSpace space = SpaceOf(p, Target("avx2"));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
     const StageRule* rule = RuleOf(space, "dw");
     QVERIFY(rule);
     QCOMPARE(rule->loads.size(), size_t{2});
@@ -108,7 +106,7 @@ class TuneRowLoads : public QObject {
   void firstPlainTileSharesItsLoads() {
     for (const char* isa : {"avx2", "avx512f"}) {
       auto dw = Load(Depthwise(32, 56));
-      DesignSpace dws = SpaceOf(dw, Target(isa));
+      DesignSpace dws = SpaceOf(dw, IsaTarget(isa));
       const std::vector<Decisions> seeds = PlainSeeds(dws, "dw");
       QVERIFY(!seeds.empty());
       QVERIFY2(Rows(seeds.front(), "dw", "y") > 1, isa);
@@ -122,13 +120,13 @@ class TuneRowLoads : public QObject {
       QCOMPARE(seeds.front().values.at(UnrollKnobName("dw")), std::vector<int64_t>{2});
 
       auto gemm = Load(kGemm);
-      DesignSpace gs = SpaceOf(gemm, Target(isa));
+      DesignSpace gs = SpaceOf(gemm, IsaTarget(isa));
       const std::vector<Decisions> gemm_seeds = PlainSeeds(gs, "C");
       QVERIFY(!gemm_seeds.empty());
       QVERIFY(Rows(gemm_seeds.front(), "C", "i") > 1);
 
       auto batched = Load(kBatched);
-      DesignSpace bs = SpaceOf(batched, Target(isa));
+      DesignSpace bs = SpaceOf(batched, IsaTarget(isa));
       const std::vector<Decisions> batched_seeds = PlainSeeds(bs, "C");
       QVERIFY(!batched_seeds.empty());
       const Decisions& first = batched_seeds.front();
@@ -142,7 +140,7 @@ class TuneRowLoads : public QObject {
   void depthwiseRowSeedsMatchTheOracle() {
     for (const char* isa : {"avx2", "avx512f"}) {
       auto p = Load(Depthwise(16, 20));
-      DesignSpace space = SpaceOf(p, Target(isa));
+      DesignSpace space = SpaceOf(p, IsaTarget(isa));
       const std::vector<te::Tensor> args = p.Arguments();
       int ran = 0;
       for (const Decisions& d : PlainSeeds(space, "dw")) {

@@ -50,17 +50,11 @@ std::string Strided(int in, int size, int out, int stride, int k = 1, int offset
   return src;
 }
 
-TargetInfo Target(const char* isa) { return TargetInfoFromFeatures({isa, "fma"}, 2); }
-
-int64_t Value(const Decisions& d, const std::string& knob) {
-  auto it = d.values.find(knob);
-  return it == d.values.end() || it->second.empty() ? -1 : it->second.back();
-}
-
 std::vector<Decisions> PhaseSeeds(const DesignSpace& space) {
   std::vector<Decisions> out;
   for (const Decisions& d : space.Seeds())
-    if (Value(d, ChannelKnobName("conv")) == 1 && Value(d, ChannelPackKnobName("conv")) == 2)
+    if (KnobValue(d, ChannelKnobName("conv")) == 1 &&
+        KnobValue(d, ChannelPackKnobName("conv")) == 2)
       out.push_back(d);
   return out;
 }
@@ -72,7 +66,7 @@ QString Refusal(const script::ScriptProgram& p, const DesignSpace& space, const 
   if (space.Satisfies(d)) return "a point of the space";
   auto sch = schedule::create_schedule(p.schedule->outputs);
   if (!sch.ok()) return QString::fromStdString(sch.error().message);
-  Status st = ApplyChannelTile(*sch, *RuleOf(space, "conv"), d, Target("avx2"));
+  Status st = ApplyChannelTile(*sch, *RuleOf(space, "conv"), d, IsaTarget("avx2"));
   if (st.ok()) return "applied";
   for (const std::string& w : words)
     if (st.error().message.find(w) == std::string::npos)
@@ -115,7 +109,7 @@ class TuneStridedPack : public QObject {
     QFETCH(int, stride);
     QFETCH(QList<int>, phases);
     auto p = Load(source.toStdString());
-    DesignSpace space = SpaceOf(p, Target("avx2"));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
     const StageRule* rule = RuleOf(space, "conv");
     QVERIFY(rule && rule->channel.defined());
     const ColumnStride& c = rule->channel.column_stride;
@@ -130,17 +124,17 @@ class TuneStridedPack : public QObject {
   void phasesOnlyWhereStrided() {
     for (const char* isa : {"avx2", "avx512f"}) {
       auto plain = Load(Strided(64, 14, 32, 1));
-      DesignSpace flat = SpaceOf(plain, Target(isa));
+      DesignSpace flat = SpaceOf(plain, IsaTarget(isa));
       QCOMPARE(PackChoices(flat), (std::vector<int64_t>{0, 1}));
       QVERIFY(PhaseSeeds(flat).empty());
       auto strided = Load(Strided(64, 14, 32, 2));
-      DesignSpace space = SpaceOf(strided, Target(isa));
+      DesignSpace space = SpaceOf(strided, IsaTarget(isa));
       QCOMPARE(PackChoices(space), (std::vector<int64_t>{0, 1, 2}));
       std::vector<Decisions> seeds = PhaseSeeds(space);
       QVERIFY(!seeds.empty());
       for (const Decisions& d : seeds) {
         QVERIFY(space.Satisfies(d));
-        QVERIFY(Value(d, ChannelChunkKnobName("conv")) > 0);
+        QVERIFY(KnobValue(d, ChannelChunkKnobName("conv")) > 0);
       }
     }
   }
@@ -149,17 +143,17 @@ class TuneStridedPack : public QObject {
   // not points of the space, and the rule refuses them with the knob named.
   void badPhaseChoicesAreRefused() {
     auto flat = Load(Strided(64, 14, 32, 1));
-    DesignSpace space = SpaceOf(flat, Target("avx2"));
+    DesignSpace space = SpaceOf(flat, IsaTarget("avx2"));
     Decisions d;
     for (const Decisions& seed : space.Seeds())
-      if (Value(seed, ChannelPackKnobName("conv")) == 1) d = seed;
+      if (KnobValue(seed, ChannelPackKnobName("conv")) == 1) d = seed;
     QVERIFY(!d.values.empty());
     d.values[ChannelPackKnobName("conv")] = {2};
     QVERIFY(!space.Apply(d).ok());
     QCOMPARE(Refusal(flat, space, d, {"conv.channel/pack = 2", "stride 1"}), QString());
 
     auto strided = Load(Strided(64, 14, 32, 2));
-    DesignSpace space2 = SpaceOf(strided, Target("avx2"));
+    DesignSpace space2 = SpaceOf(strided, IsaTarget("avx2"));
     Decisions e = PhaseSeeds(space2).front();
     e.values[ChannelChunkKnobName("conv")] = {0};
     QCOMPARE(Refusal(strided, space2, e, {"conv.channel/chunk"}), QString());
@@ -191,7 +185,7 @@ class TuneStridedPack : public QObject {
     QFETCH(QString, isa);
     QFETCH(bool, unread);
     auto p = Load(source.toStdString());
-    DesignSpace space = SpaceOf(p, Target(isa.toStdString().c_str()));
+    DesignSpace space = SpaceOf(p, IsaTarget(isa.toStdString()));
     const std::vector<te::Tensor> args = p.Arguments();
     int ran = 0;
     for (const Decisions& seed : PhaseSeeds(space)) {
