@@ -28,6 +28,7 @@
 #include "te/Operation.h"
 #include "tune/ChannelTile.h"
 #include "tune/EpilogueRule.h"
+#include "tune/FusedAxes.h"
 #include "tune/Knob.h"
 #include "tune/PhasedProducer.h"
 #include "tune/TargetInfo.h"
@@ -69,8 +70,9 @@ struct StageRule {
   // the stage's loops in phases (PhasedProducer.h; knob <stage>.phases).
   PhasedProducer phased;
   // Tile: the two innermost spatial axes, where they may be tiled as one (FusedAxes.h;
-  // knob <stage>.fuse); empty otherwise.
+  // knob <stage>.fuse); empty otherwise. And the tensors it then reads through a copy.
   std::vector<std::string> fused_axes;
+  std::vector<FusedCopy> fused_copies;
   // Tile: a reduction that is not the output but whose element-wise epilogue is
   // (EpilogueRule.h): the epilogue's loops carry the tiling; the accumulator is forced.
   Epilogue epilogue;

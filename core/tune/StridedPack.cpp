@@ -44,13 +44,19 @@ std::set<int64_t> PhasesOf(const schedule::AffineIndex& index, int64_t s,
   return out;
 }
 
-// [d0, ..., dk] -> [d_j % s, d0, ..., d_j // s (in d_j's place), ..., dk]
-ir::IndexMap PhaseMap(size_t rank, size_t j, int64_t s) {
+// [d0, ..., dk] -> [d_a % s_a, d_b % s_b, ..., d0, ..., d_a // s_a, ..., dk] for the
+// phased dimensions a, b, ... of `dims`.
+ir::IndexMap PhaseMap(size_t rank, const std::vector<PhasedDim>& dims) {
   std::vector<ir::Var> vars;
   for (size_t i = 0; i < rank; ++i) vars.emplace_back("d" + std::to_string(i));
-  std::vector<ir::Expr> out{ir::floormod(vars[j], ir::Expr(s))};
-  for (size_t i = 0; i < rank; ++i)
-    out.push_back(i == j ? ir::floordiv(vars[i], ir::Expr(s)) : ir::Expr(vars[i]));
+  std::vector<ir::Expr> out;
+  for (const PhasedDim& p : dims) out.push_back(ir::floormod(vars[p.dim], ir::Expr(p.stride)));
+  for (size_t i = 0; i < rank; ++i) {
+    auto phased =
+        std::find_if(dims.begin(), dims.end(), [&](const PhasedDim& p) { return p.dim == i; });
+    out.push_back(phased != dims.end() ? ir::floordiv(vars[i], ir::Expr(phased->stride))
+                                       : ir::Expr(vars[i]));
+  }
   return std::make_shared<const ir::IndexMapNode>(ir::IndexMapNode{vars, out});
 }
 
@@ -85,23 +91,46 @@ ColumnStride FindColumnStride(const std::vector<std::vector<ir::Expr>>& loads,
   return found;
 }
 
+Status LayOutInPhases(schedule::Schedule& sch, const schedule::Stage& copy,
+                      const std::vector<PhasedDim>& dims) {
+  const size_t rank = te::output_of(copy->op, 0).ndim();
+  if (dims.empty()) return Error("tune: " + copy->name() + " has no dimension to phase");
+  for (size_t k = 0; k < dims.size(); ++k) {
+    const PhasedDim& p = dims[k];
+    if (p.stride < 2)
+      return Error("tune: " + copy->name() + " is read at stride 1 along dimension " +
+                   std::to_string(p.dim) + ": no phases");
+    if (p.dim >= rank)
+      return Error("tune: " + copy->name() + " has no dimension " + std::to_string(p.dim));
+    for (size_t j = 0; j < k; ++j)
+      if (dims[j].dim == p.dim)
+        return Error("tune: " + copy->name() + " phases dimension " + std::to_string(p.dim) +
+                     " twice");
+    if (p.phases.empty())
+      return Error("tune: " + copy->name() + " has no phase that is read along dimension " +
+                   std::to_string(p.dim));
+  }
+  auto axes = schedule::TransformLayout(sch, copy, PhaseMap(rank, dims));
+  if (!axes) return axes.error();
+  // The phases no load reaches are never read: not stored.
+  ir::Expr read;
+  for (size_t k = 0; k < dims.size(); ++k) {
+    if (static_cast<int64_t>(dims[k].phases.size()) >= dims[k].stride) continue;
+    const ir::Var phase = (*axes)[k]->var;
+    ir::Expr any;
+    for (int64_t p : dims[k].phases) {
+      ir::Expr is = ir::eq(phase, ir::make_const(phase.dtype(), p));
+      any = any.defined() ? ir::logical_or(any, is) : is;
+    }
+    read = read.defined() ? ir::logical_and(read, any) : any;
+  }
+  if (!read.defined()) return Status::Ok();
+  return schedule::SetStorePredicate(sch, copy, read);
+}
+
 Status LayOutInPhases(schedule::Schedule& sch, const schedule::Stage& copy, const ColumnStride& c) {
   if (!c.strided()) return Error("tune: " + copy->name() + " is read at stride 1: no phases");
-  const size_t rank = te::output_of(copy->op, 0).ndim();
-  if (c.dim >= rank)
-    return Error("tune: " + copy->name() + " has no dimension " + std::to_string(c.dim));
-  auto axes = schedule::TransformLayout(sch, copy, PhaseMap(rank, c.dim, c.stride));
-  if (!axes) return axes.error();
-  if (static_cast<int64_t>(c.phases.size()) >= c.stride) return Status::Ok();
-  // The phases no load reaches are never read: not stored.
-  const ir::Var phase = axes->front()->var;
-  ir::Expr read;
-  for (int64_t p : c.phases) {
-    ir::Expr is = ir::eq(phase, ir::make_const(phase.dtype(), p));
-    read = read.defined() ? ir::logical_or(read, is) : is;
-  }
-  if (!read.defined()) return Error("tune: " + copy->name() + " has no phase that is read");
-  return schedule::SetStorePredicate(sch, copy, read);
+  return LayOutInPhases(sch, copy, {PhasedDim{c.dim, c.stride, c.phases}});
 }
 
 }  // namespace tessera::tune

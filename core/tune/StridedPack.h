@@ -35,8 +35,21 @@ struct ColumnStride {
 ColumnStride FindColumnStride(const std::vector<std::vector<ir::Expr>>& loads,
                               const ir::Var& column, const std::vector<ir::IterVar>& reduce);
 
-// Stores `copy` (a cache_read of the broadcast input, not yet attached or split) in the
-// phases of `c`, leaving unread phases unwritten (a store predicate on the phase loop).
+// One dimension of a copy kept in phases: its index d stored as d % stride in a phase
+// dimension (outermost) and d // stride in its own place; only `phases` are written.
+struct PhasedDim {
+  size_t dim = 0;
+  int64_t stride = 1;
+  std::vector<int64_t> phases;  // the residues read, ascending
+  bool operator==(const PhasedDim&) const = default;
+};
+
+// Stores `copy` (a cache_read, not yet attached or split) in the phases of each of `dims`
+// (their phase dimensions outermost, in the order given), leaving the unread ones
+// unwritten (a store predicate on the phase loops).
+Status LayOutInPhases(schedule::Schedule& sch, const schedule::Stage& copy,
+                      const std::vector<PhasedDim>& dims);
+// The broadcast input's copy in the phases of `c`.
 Status LayOutInPhases(schedule::Schedule& sch, const schedule::Stage& copy, const ColumnStride& c);
 
 }  // namespace tessera::tune

@@ -369,7 +369,11 @@ class TileRuleImpl final : public ScheduleRule {
     if (rule->phased.defined()) knobs->Add(MakeChoiceKnob(PhasesKnobName(stage), {0, 1}));
     // Or the two innermost axes tiled as one (FusedAxes.h); its accumulator is the output,
     // so not with an epilogue's.
-    if (!s.epilogue) rule->fused_axes = FindFusedAxes(*s.op);
+    if (!s.epilogue) {
+      FusedPlane plane = FindFusedPlane(*s.op);
+      rule->fused_axes = std::move(plane.axes);
+      rule->fused_copies = std::move(plane.copies);
+    }
     if (!rule->fused_axes.empty()) {
       const size_t n = s.extents.size();
       knobs->Add(MakeChoiceKnob(FuseKnobName(stage), {0, 1}));
@@ -410,6 +414,7 @@ class TileRuleImpl final : public ScheduleRule {
                const Decisions& d) const override {
     if (FusedOn(d, rule)) {
       Stage stage = sch.find(rule.stage);
+      if (Status st = MakeFusedCopies(sch, stage, rule.fused_copies); !st) return st;
       std::vector<ir::IterVar> axes;
       for (const std::string& name : rule.fused_axes) {
         auto iv = RuleAxis(stage, name);

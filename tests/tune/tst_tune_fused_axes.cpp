@@ -1,11 +1,12 @@
 // A stage whose two innermost axes every operand reads as its last two indices (a 1x1
 // convolution in NCHW: data[n, rc, y, x]) may be tiled with them fused (core/tune/
 // FusedAxes.h, knob <stage>.fuse): the GEMM's N is the whole plane, its vectors run across
-// rows without a ragged row end and load and store at unit stride. The knob is offered
-// only where the flattened index is contiguous (not at stride 2, not through a padded
-// window, not for a GEMM's rows); a fused point with an accumulator stage, a packed copy
-// or the channel tile is not in the space; the seeds lower to plain vector accesses and
-// match the te oracle.
+// rows without a ragged row end and load and store at unit stride. An operand read at
+// strides (data[n, rc, 2y, 2x]) is copied once in phases so that it flattens the same way.
+// The knob is offered only where the flattened index is contiguous (not through a padded
+// window, not for a GEMM's rows, not for an input wider than the output); a fused point
+// with an accumulator stage, a packed copy or the channel tile is not in the space; the
+// seeds lower to plain vector accesses and match the te oracle.
 #include <QtTest>
 #include <regex>
 
@@ -25,6 +26,22 @@ using namespace tessera::tune::test;
 namespace {
 
 const std::string kFused = "y.x.fused";
+
+// A 1x1 convolution (16 -> 24 channels, 7 x 7 out of a 16-row input) reading
+// data[n, rc, <row>, <column>].
+std::string Offset(const std::string& row, const std::string& column) {
+  const std::string width = column == "x" ? "7" : "14";
+  return "import tvm\nfrom tvm import te\n"
+         "data = te.placeholder((1, 16, 16, " +
+         width +
+         "), name=\"data\")\n"
+         "kernel = te.placeholder((24, 16, 1, 1), name=\"kernel\")\n"
+         "rc = te.reduce_axis((0, 16), name=\"rc\")\n"
+         "conv = te.compute((1, 24, 7, 7), lambda n, f, y, x: te.sum(data[n, rc, " +
+         row + ", " + column +
+         "] * kernel[f, rc, 0, 0], axis=rc), name=\"conv\")\n"
+         "s = te.create_schedule(conv.op)\n";
+}
 
 std::vector<Decisions> FusedSeeds(const DesignSpace& space) {
   std::vector<Decisions> out;
@@ -54,15 +71,24 @@ class TuneFusedAxes : public QObject {
     QCOMPARE(split->extent, int64_t{784});
   }
 
-  // Not where the flat index is not the fused axis: a strided read (data[.., 2y, 2x]), a
-  // padded window (pad[.., y + ry, x + rx], a stage of its own), rows of a GEMM (A[i, k]
-  // uses i without j), an input wider than the output's rows.
+  // Not where the flat index is not the fused axis: a padded window (pad[.., y + ry,
+  // x + rx], a stage of its own), rows of a GEMM (A[i, k] uses i without j), an input
+  // wider than the output's rows, read in place or through a copy, an offset a copy's
+  // phase cannot absorb (2y + 2), one tensor read both in place and at a stride.
   void notOfferedElsewhere_data() {
     QTest::addColumn<QString>("script");
-    QTest::newRow("stride 2") << QString::fromStdString(PointwiseScript(16, 28, 32, 2));
     QTest::newRow("3x3 window") << QString(kTinyConv);
     QTest::newRow("gemm") << QString::fromStdString(GemmScript(64, 64, 64));
     QTest::newRow("wider input") << QString::fromStdString(PointwiseScript(16, 28, 32, 1, 32));
+    QTest::newRow("wider strided input")
+        << QString::fromStdString(PointwiseScript(16, 28, 32, 2, 32));
+    QTest::newRow("offset of a whole stride") << QString::fromStdString(Offset("2 * y + 2", "x"));
+    QTest::newRow("in place and strided") << QString(R"(import tvm
+from tvm import te
+data = te.placeholder((1, 8, 14, 14), name="data")
+out = te.compute((1, 8, 7, 7), lambda n, c, y, x: data[n, c, y, x] + data[n, c, 2 * y, 2 * x], name="out")
+s = te.create_schedule(out.op)
+)");
   }
   void notOfferedElsewhere() {
     QFETCH(QString, script);
@@ -70,6 +96,81 @@ class TuneFusedAxes : public QObject {
     for (const StageRule& r : space.rules()) {
       QVERIFY(r.fused_axes.empty());
       QVERIFY(!KnobOf(space, FuseKnobName(r.stage)));
+    }
+  }
+
+  // A strided read (a strided 1x1 convolution's data[.., 2y, 2x]) is copied once, in the
+  // phases of its strided dimensions, storing only the phase read: the copy's last
+  // dimension is the output's width, so the plane flattens as an in-place operand's does.
+  // The seeds store the copy at unit stride, read it at unit stride across rows, and
+  // match the te oracle: strides 2 and 3, an odd input size, an offset within the stride,
+  // a stride along the rows only.
+  void stridedReadsAreCopiedInPhases_data() {
+    QTest::addColumn<QString>("script");
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("row_stride");
+    QTest::addColumn<int>("column_stride");
+    QTest::addColumn<int>("row_phase");
+    QTest::addColumn<int>("column_phase");
+    for (const char* isa : {"avx2", "avx512f"}) {
+      const QString tag = QString(" ") + isa;
+      QTest::newRow(qPrintable("stride 2" + tag))
+          << QString::fromStdString(PointwiseScript(16, 28, 24, 2)) << isa << 2 << 2 << 0 << 0;
+      QTest::newRow(qPrintable("odd phases" + tag))
+          << QString::fromStdString(Offset("2 * y + 1", "2 * x + 1")) << isa << 2 << 2 << 1 << 1;
+    }
+    QTest::newRow("stride 2, 27 wide avx2")
+        << QString::fromStdString(PointwiseScript(16, 27, 24, 2)) << "avx2" << 2 << 2 << 0 << 0;
+    QTest::newRow("stride 3 avx2")
+        << QString::fromStdString(PointwiseScript(16, 28, 24, 3)) << "avx2" << 3 << 3 << 0 << 0;
+    QTest::newRow("rows only avx2")
+        << QString::fromStdString(Offset("2 * y", "x")) << "avx2" << 2 << 1 << 0 << 0;
+  }
+  void stridedReadsAreCopiedInPhases() {
+    QFETCH(QString, script);
+    QFETCH(QString, isa);
+    QFETCH(int, row_stride);
+    QFETCH(int, column_stride);
+    QFETCH(int, row_phase);
+    QFETCH(int, column_phase);
+    auto p = Load(script.toStdString());
+    DesignSpace space = SpaceOf(p, IsaTarget(isa.toStdString()));
+    const StageRule* rule = RuleOf(space, "conv");
+    QVERIFY(rule);
+    QCOMPARE(rule->fused_axes, (std::vector<std::string>{"y", "x"}));
+    QCOMPARE(rule->fused_copies.size(), size_t{1});
+    const FusedCopy& copy = rule->fused_copies.front();
+    QCOMPARE(copy.tensor, std::string("data"));
+    std::vector<PhasedDim> dims;
+    if (row_stride > 1) dims.push_back({2, row_stride, {row_phase}});
+    if (column_stride > 1) dims.push_back({3, column_stride, {column_phase}});
+    QVERIFY(copy.dims == dims);
+    const std::vector<Decisions> seeds = FusedSeeds(space);
+    QVERIFY(!seeds.empty());
+    static const std::regex kPlaneAccess(
+        R"((data\.global|conv)\[ramp\([^\[\]]*?, (-?\d+), \d+\)\])");
+    for (const Decisions& d : seeds) {
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      auto lowered = transform::LowerSchedule(valid->schedule, p.Arguments(), "llvm");
+      QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
+      const std::string text = lowered->timeline.back().ir;
+      QVERIFY2(text.find("floordiv(ramp") == std::string::npos &&
+                   text.find("floormod(ramp") == std::string::npos,
+               text.c_str());
+      int accesses = 0;
+      for (auto it = std::sregex_iterator(text.begin(), text.end(), kPlaneAccess);
+           it != std::sregex_iterator(); ++it, ++accesses)
+        QVERIFY2((*it)[2].str() == "1", it->str().c_str());
+      QVERIFY2(accesses >= 3, text.c_str());
+      // The copy stores a row as one vector.
+      const size_t copy_at = text.find("produce data.global"), conv_at = text.find("produce conv");
+      QVERIFY2(copy_at < conv_at, text.c_str());
+      QVERIFY2(
+          text.substr(copy_at, conv_at - copy_at).find("data.global[ramp(") != std::string::npos,
+          text.c_str());
+      // The first seeds run (the copy is the seeds' shared part; each run compiles).
+      if (&d - seeds.data() < 2) QCOMPARE(RunAgainstOracle(p, *valid), QString());
     }
   }
 

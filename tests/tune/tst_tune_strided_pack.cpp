@@ -4,10 +4,12 @@
 // stride and the phases no read reaches (a 1x1 stride-2 layer's odd columns) are not
 // stored. The stride and the phases come from the definition's indices; the choice exists
 // only for a strided read, is refused at stride 1 and without chunks, and the phase seeds
-// run and match the te oracle at stride 2 and 3, odd sizes, a window, an odd offset.
+// run and match the te oracle at stride 2 and 3, odd sizes, a window, an odd offset. A
+// copy may be phased along several dimensions (the fused plane's, FusedAxes.h).
 #include <QtTest>
 
 #include "TuneTestSupport.h"
+#include "schedule/Primitives.h"
 #include "schedule/Schedule.h"
 #include "tune/ChannelTile.h"
 #include "tune/DesignSpace.h"
@@ -160,6 +162,65 @@ class TuneStridedPack : public QObject {
     Decisions f = PhaseSeeds(space2).front();
     f.values[ChannelPackKnobName("conv")] = {3};
     QCOMPARE(Refusal(strided, space2, f, {"conv.channel/pack = 3"}), QString());
+  }
+
+  // A copy phased along several dimensions: the phase dimensions outermost, in the order
+  // given, the unread phases unstored (none where every phase is read). Bad input — no
+  // dimension, a stride of 1, a dimension past the rank or twice, no phase read — is
+  // refused with the copy and the dimension named, and leaves the copy as it was.
+  void phasesAlongSeveralDimensions_data() {
+    QTest::addColumn<QString>("dims");  // dim:stride:phase,phase;...
+    QTest::addColumn<QString>("error");
+    QTest::addColumn<int>("rank");  // of the copy laid out
+    QTest::addColumn<bool>("predicate");
+    QTest::newRow("rows and columns") << "2:2:0;3:2:1"
+                                      << "" << 6 << true;
+    QTest::newRow("every phase read") << "3:2:0,1;2:3:0,1,2"
+                                      << "" << 6 << false;
+    QTest::newRow("columns only") << "3:3:2"
+                                  << "" << 5 << true;
+    QTest::newRow("no dimension") << ""
+                                  << "no dimension to phase" << 0 << false;
+    QTest::newRow("stride 1") << "2:1:0"
+                              << "stride 1 along dimension 2" << 0 << false;
+    QTest::newRow("past the rank") << "4:2:0"
+                                   << "no dimension 4" << 0 << false;
+    QTest::newRow("twice") << "3:2:0;3:2:1"
+                           << "dimension 3 twice" << 0 << false;
+    QTest::newRow("no phase") << "3:2:"
+                              << "no phase that is read along dimension 3" << 0 << false;
+  }
+  void phasesAlongSeveralDimensions() {
+    QFETCH(QString, dims);
+    QFETCH(QString, error);
+    QFETCH(int, rank);
+    QFETCH(bool, predicate);
+    std::vector<PhasedDim> phased;
+    for (const QString& d : dims.split(';', Qt::SkipEmptyParts)) {
+      const QStringList f = d.split(':');
+      PhasedDim p{static_cast<size_t>(f[0].toInt()), f[1].toInt(), {}};
+      for (const QString& v : f[2].split(',', Qt::SkipEmptyParts)) p.phases.push_back(v.toInt());
+      phased.push_back(p);
+    }
+    auto prog = Load(Strided(8, 14, 8, 2));
+    auto sch = schedule::create_schedule(prog.schedule->outputs);
+    QVERIFY(sch.ok());
+    auto copy = schedule::CacheRead(*sch, sch->find("data"), "global", {sch->find("conv")});
+    QVERIFY(copy.ok());
+    Status st = LayOutInPhases(*sch, *copy, phased);
+    if (!error.isEmpty()) {
+      QVERIFY(!st.ok());
+      QVERIFY2(st.error().message.find("data.global") != std::string::npos &&
+                   st.error().message.find(error.toStdString()) != std::string::npos,
+               st.error().message.c_str());
+      QVERIFY(!(*copy)->layout);
+      QVERIFY(!(*copy)->store_predicate.defined());
+      return;
+    }
+    QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
+    QVERIFY((*copy)->layout != nullptr);
+    QCOMPARE((*copy)->leaf_iter_vars.size(), size_t(rank));
+    QCOMPARE((*copy)->store_predicate.defined(), predicate);
   }
 
   // The phase seeds lower with the copy in phases (its unread phases unstored where there
