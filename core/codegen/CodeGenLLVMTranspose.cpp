@@ -61,14 +61,23 @@ struct TransposeCopy {
 
 bool IsTransposeLoopVar(const Expr& e, const Var& v) { return e.as<VarNode>() == v.get(); }
 
-// `b` as v + c with c free of v (undefined when it is not).
+// `b` as v + c with c free of v (undefined when it is not): v once, added, anywhere in a
+// tree of sums and differences (the simplifier leaves a fused axis's wrap-around last:
+// ((.. + v) - (o % 8) * 1016)).
 Expr OffsetFromLoopVar(const Expr& b, const Var& v) {
   if (IsTransposeLoopVar(b, v)) return make_const(b.dtype(), int64_t{0});
-  const auto* sum = b.as<BinaryNode>();
-  if (!sum || sum->kind != ExprKind::Add) return Expr();
-  if (IsTransposeLoopVar(sum->a, v) && !UsesVar(sum->b, v)) return sum->b;
-  if (IsTransposeLoopVar(sum->b, v) && !UsesVar(sum->a, v)) return sum->a;
-  return Expr();
+  const auto* op = b.as<BinaryNode>();
+  if (!op || (op->kind != ExprKind::Add && op->kind != ExprKind::Sub)) return Expr();
+  const bool in_a = UsesVar(op->a, v), in_b = UsesVar(op->b, v);
+  if (in_a == in_b) return Expr();
+  if (in_a) {
+    Expr rest = OffsetFromLoopVar(op->a, v);
+    if (!rest.defined()) return Expr();
+    return op->kind == ExprKind::Add ? rest + op->b : rest - op->b;
+  }
+  if (op->kind == ExprKind::Sub) return Expr();  // c - v
+  Expr rest = OffsetFromLoopVar(op->b, v);
+  return rest.defined() ? op->a + rest : Expr();
 }
 
 int64_t NextPowerOfTwo(int64_t x) {

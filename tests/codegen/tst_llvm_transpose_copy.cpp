@@ -242,6 +242,26 @@ class LlvmTransposeCopy : public QObject {
     ExpectShuffleTransposeOnEachCpu(PackingScript(weights, block));
   }
 
+  // K of Q K^T, K[b, j, d], packed into column panels [j / 16, b, d, j % 16] with (b, d)
+  // fused and split by 8 (TileRule's pack 3): the simplifier leaves the fused axis's
+  // wrap-around last in the load's base, ((.. + inner) - (outer % 8) * 1016), which is
+  // still c + v (failed before: the loop variable was looked for at the top of the sum
+  // only, and the copy was 8 gathers per tile).
+  void columnPanelsOfABatchedOperand() {
+    ExpectShuffleTransposeOnEachCpu(R"(import tvm
+from tvm import te
+K = te.placeholder((12, 128, 64), name="K")
+P = te.compute((8, 12, 64, 16), lambda jo, b, d, ji: K[b, jo * 16 + ji, d], name="P")
+s = te.create_schedule(P.op)
+jo, b, d, ji = s[P].op.axis
+bd = s[P].fuse(b, d)
+bd_0, bd_1 = s[P].split(bd, factor=8)
+ji_0, ji_1 = s[P].split(ji, factor=8)
+s[P].reorder(jo, bd_0, ji_0, bd_1, ji_1)
+s[P].vectorize(ji_1)
+)");
+  }
+
   // 56 x 32 in tiles of 14 rows (P = 16 with two rows never loaded): every element of the
   // first tile row and of the last lands where it belongs, none past the matrix.
   void tilesOfFourteenRows() {
