@@ -9,7 +9,7 @@
 // output axis, the register tile vectorized along that axis (ChannelTile.h: conv2d along
 // its output channels). Or, where every operand reads the two innermost axes as its last
 // two indices, those two tiled as one axis (FusedAxes.h: a 1x1 convolution in NCHW as the
-// GEMM over the whole plane).
+// GEMM over the whole plane; an operand read at strides first copied in phases).
 //
 // Knobs: <stage>.tile.<axis> (every spatial and reduce axis), <stage>.unroll (0: none,
 // 1: the register tile's rows, 2: also the inner reduction), <stage>.cache_write,
