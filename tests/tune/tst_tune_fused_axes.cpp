@@ -8,6 +8,7 @@
 // with an accumulator stage, a packed copy or the channel tile is not in the space; the
 // seeds lower to plain vector accesses and match the te oracle.
 #include <QtTest>
+#include <optional>
 #include <regex>
 
 #include "TuneTestSupport.h"
@@ -47,6 +48,37 @@ std::vector<Decisions> FusedSeeds(const DesignSpace& space) {
   std::vector<Decisions> out;
   for (const Decisions& d : space.Seeds())
     if (KnobValue(d, FuseKnobName("conv")) == 1) out.push_back(d);
+  return out;
+}
+
+// A seed lowered, its accesses checked: no per-lane division, every access `access`
+// matches a unit-stride ramp, at least `least` of them. `failure` says what is wrong.
+struct Lowered {
+  std::optional<ValidCandidate> valid;
+  std::string text;
+  QString failure;
+};
+
+Lowered LowerContiguous(const DesignSpace& space, const script::ScriptProgram& p,
+                        const Decisions& d, const std::regex& access, int least) {
+  Lowered out;
+  auto valid = space.Validate(d, p.Arguments());
+  if (!valid) return {{}, {}, QString::fromStdString(valid.error().message)};
+  auto lowered = transform::LowerSchedule(valid->schedule, p.Arguments(), "llvm");
+  if (!lowered) return {{}, {}, QString::fromStdString(lowered.error().message)};
+  out.valid = std::move(*valid);
+  out.text = lowered->timeline.back().ir;
+  const std::string& text = out.text;
+  if (text.find("floordiv(ramp") != std::string::npos ||
+      text.find("floormod(ramp") != std::string::npos)
+    out.failure = QString::fromStdString("a per-lane division:\n" + text);
+  int accesses = 0;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), access);
+       it != std::sregex_iterator() && out.failure.isEmpty(); ++it, ++accesses)
+    if ((*it)[2].str() != "1")
+      out.failure = QString::fromStdString("not unit stride: " + it->str());
+  if (out.failure.isEmpty() && accesses < least)
+    out.failure = QString::fromStdString("too few vector accesses:\n" + text);
   return out;
 }
 
@@ -150,19 +182,9 @@ s = te.create_schedule(out.op)
     static const std::regex kPlaneAccess(
         R"((data\.global|conv)\[ramp\([^\[\]]*?, (-?\d+), \d+\)\])");
     for (const Decisions& d : seeds) {
-      auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
-      auto lowered = transform::LowerSchedule(valid->schedule, p.Arguments(), "llvm");
-      QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
-      const std::string text = lowered->timeline.back().ir;
-      QVERIFY2(text.find("floordiv(ramp") == std::string::npos &&
-                   text.find("floormod(ramp") == std::string::npos,
-               text.c_str());
-      int accesses = 0;
-      for (auto it = std::sregex_iterator(text.begin(), text.end(), kPlaneAccess);
-           it != std::sregex_iterator(); ++it, ++accesses)
-        QVERIFY2((*it)[2].str() == "1", it->str().c_str());
-      QVERIFY2(accesses >= 3, text.c_str());
+      const Lowered l = LowerContiguous(space, p, d, kPlaneAccess, 3);
+      QCOMPARE(l.failure, QString());
+      const std::string& text = l.text;
       // The copy stores a row as one vector.
       const size_t copy_at = text.find("produce data.global"), conv_at = text.find("produce conv");
       QVERIFY2(copy_at < conv_at, text.c_str());
@@ -170,7 +192,7 @@ s = te.create_schedule(out.op)
           text.substr(copy_at, conv_at - copy_at).find("data.global[ramp(") != std::string::npos,
           text.c_str());
       // The first seeds run (the copy is the seeds' shared part; each run compiles).
-      if (&d - seeds.data() < 2) QCOMPARE(RunAgainstOracle(p, *valid), QString());
+      if (&d - seeds.data() < 2) QCOMPARE(RunAgainstOracle(p, *l.valid), QString());
     }
   }
 
@@ -226,20 +248,9 @@ s = te.create_schedule(out.op)
     QVERIFY(!seeds.empty());
     static const std::regex kRampAccess(R"((data|conv)\[ramp\([^\[\]]*?, (-?\d+), \d+\)\])");
     for (const Decisions& d : seeds) {
-      auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
-      auto lowered = transform::LowerSchedule(valid->schedule, p.Arguments(), "llvm");
-      QVERIFY2(lowered.ok(), lowered.ok() ? "" : lowered.error().message.c_str());
-      const std::string text = lowered->timeline.back().ir;
-      QVERIFY2(text.find("floordiv(ramp") == std::string::npos &&
-                   text.find("floormod(ramp") == std::string::npos,
-               text.c_str());
-      int accesses = 0;
-      for (auto it = std::sregex_iterator(text.begin(), text.end(), kRampAccess);
-           it != std::sregex_iterator(); ++it, ++accesses)
-        QVERIFY2((*it)[2].str() == "1", it->str().c_str());
-      QVERIFY2(accesses >= 2, text.c_str());
-      QCOMPARE(RunAgainstOracle(p, *valid), QString());
+      const Lowered l = LowerContiguous(space, p, d, kRampAccess, 2);
+      QCOMPARE(l.failure, QString());
+      QCOMPARE(RunAgainstOracle(p, *l.valid), QString());
     }
   }
 
