@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "script/lang/Args.h"
 #include "script/lang/Interpreter.h"
 #include "tir/ScriptPrinter.h"
 #include "tir/Stmt.h"

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/ExprOp.h"
 #include "script/lang/Interpreter.h"
 #include "tir/Stmt.h"
 
