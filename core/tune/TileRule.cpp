@@ -164,12 +164,25 @@ std::vector<StepLoad> StepLoads(const StageRule& rule) {
 // ceil(extent / tile): the outer factor of a split whose tile need not divide the extent.
 int64_t TilesCovering(int64_t extent, int64_t tile) { return (extent + tile - 1) / tile; }
 
+// The column tiles of whole vectors a register tile may have (1, 2 or 4 vectors: rows of
+// 3 compile to far slower code) that leave at most an eighth of `extent` to the peeled
+// last tile.
+std::vector<int64_t> WholeVectorColumns(int64_t extent, int64_t lanes) {
+  std::vector<int64_t> out;
+  if (lanes <= 1) return out;
+  for (int64_t vectors : {1, 2, 4})
+    if (8 * vectors * lanes <= extent) out.push_back(vectors * lanes);
+  return out;
+}
+
 // Whether the vectorized axis may be split into whole vectors that do not divide it (the
-// last tile peeled by the lowering, its columns scalar): where its extent is no multiple
-// of the vector width — a prime 1013 has no divisor to vectorize by at all — and long
-// enough that a one-vector tile leaves at most an eighth in the peeled tile.
+// last tile peeled by the lowering, in vector pieces and a scalar rest): where one of
+// the tiles of whole vectors does not divide it — a prime 1013 has no divisor to
+// vectorize by at all; 784 pixels (a 28 x 28 plane) divide into AVX-512's 1-vector tiles
+// only, not into the 2 or 4 vectors a 16-lane register tile wants.
 bool RaggedColumns(int64_t extent, int64_t lanes) {
-  return lanes > 1 && extent % lanes != 0 && extent >= 8 * lanes;
+  const std::vector<int64_t> cols = WholeVectorColumns(extent, lanes);
+  return std::any_of(cols.begin(), cols.end(), [&](int64_t c) { return extent % c != 0; });
 }
 
 // The register tiles that fill the target's vector registers: for every column count
@@ -190,8 +203,8 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
   const int64_t lanes = target.vector_lanes, budget = target.vector_registers - 3;
   const int64_t inner = extents.back();
   // Column counts: divisors filling whole vectors or most of one; ragged where the
-  // extent allows them (RaggedColumns): 1, 2 or 4 vectors (rows of 3 vectors compile to
-  // far slower code), the peeled columns scalar.
+  // extent allows them (RaggedColumns, WholeVectorColumns), the peeled tile lowered as
+  // vector pieces.
   std::vector<int64_t> column_counts;
   for (int64_t cols : Divisors(inner)) {
     if (cols > 4 * lanes) break;
@@ -199,9 +212,8 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
     const bool partial = inner % lanes != 0 && (2 * cols >= lanes || cols == inner);
     if (whole || partial) column_counts.push_back(cols);
   }
-  if (RaggedColumns(inner, lanes))
-    for (int64_t cols : {lanes, 2 * lanes, 4 * lanes})
-      if (8 * cols <= inner) column_counts.push_back(cols);
+  for (int64_t cols : WholeVectorColumns(inner, lanes))
+    if (inner % cols != 0) column_counts.push_back(cols);
   std::vector<RegisterTile> tiles;
   for (int64_t cols : column_counts) {
     RegisterTile base;

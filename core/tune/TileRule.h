@@ -25,9 +25,10 @@
 // innermost factor is a multiple of the vector width, and the accumulators of the
 // register tile (rows x vectors) fit the vector registers with room for the operands.
 // Tiles need not divide their axis where divisors offer no good one: register rows, and
-// whole vectors of columns when the vectorized extent is no multiple of the vector width
-// (a GEMM of primes, 1013 columns: 63 tiles of 16 and a peeled tile of 5) — the outer
-// factors cover the extent and the lowering peels the last, partial tile.
+// whole vectors of columns when a tile of 1, 2 or 4 vectors does not divide the
+// vectorized extent (a GEMM of primes, 1013 columns: 63 tiles of 16 and a peeled tile of
+// 5; a 28 x 28 plane on AVX-512: 12 tiles of 64 and one of 16) — the outer factors cover
+// the extent and the lowering peels the last, partial tile.
 //
 // Seeds, after ChannelTile's: the structures of hand-written CPU kernels (a packed
 // operand panel per parallel column block with an mr x nr register tile inside the whole

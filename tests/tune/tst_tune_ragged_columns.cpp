@@ -3,13 +3,18 @@
 // a whole number of vectors that need not divide the extent — the outer factors cover it
 // and the lowering peels the last, partial tile — so such a GEMM is vectorized at all:
 // its divisors offer only 1-wide tiles. A ragged column split is a point of the space
-// only in whole vectors and when it covers the extent; axes that are multiples of the
-// vector width keep exact splits; the seeds and most samples of a prime axis have vector
-// columns, and they run and match the te oracle.
+// only in whole vectors and when it covers the extent; axes that tiles of 1, 2 and 4
+// vectors all divide keep exact splits, and those that only 1-vector tiles divide (a
+// 28 x 28 plane on AVX-512) get the wider tiles ragged; the seeds and most samples of a
+// prime axis have vector columns, and they run and match the te oracle.
 #include <QtTest>
+#include <functional>
+#include <numeric>
+#include <optional>
 
 #include "TuneTestSupport.h"
 #include "tune/DesignSpace.h"
+#include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
 
 namespace tst_tune_ragged_columns {
@@ -138,6 +143,42 @@ class TestTuneRaggedColumns : public QObject {
         panel = true;
     }
     QVERIFY(panel);
+  }
+
+  // A 28 x 28 plane (784 = 49 x 16 pixels) divides into 1-vector column tiles only on
+  // AVX-512 and into no 4-vector tile on AVX2: the fused plane of a pointwise convolution
+  // gets ragged tiles of 2 or 4 vectors too (the last tile one vector), and such a seed
+  // runs and matches the te oracle.
+  void planeOfOneVectorDivisorsGetsWiderRaggedTiles_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::newRow("avx2") << "avx2";
+    QTest::newRow("avx512") << "avx512f";
+  }
+  void planeOfOneVectorDivisorsGetsWiderRaggedTiles() {
+    QFETCH(QString, isa);
+    const TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
+    const int64_t lanes = target.vector_lanes, plane = 28 * 28;
+    auto p = Load(PointwiseScript(32, 28, 48));
+    DesignSpace space = SpaceOf(p, target);
+    const std::string knob = TileKnobName("conv", "y.x.fused");
+    const Knob* fused = KnobOf(space, knob);
+    QVERIFY(fused);
+    QVERIFY(fused->ragged_innermost);
+    std::optional<Decisions> wide;
+    for (const Decisions& d : space.Seeds()) {
+      QVERIFY2(space.Satisfies(d), Describe(d).constData());
+      if (KnobValue(d, FuseKnobName("conv")) != 1) continue;
+      const int64_t cols = d.values.at(knob).back();
+      if (cols > lanes && cols % lanes == 0 && plane % cols != 0 && !wide) wide = d;
+    }
+    QVERIFY2(wide, "no fused seed of whole vectors wider than one that does not divide 784");
+    const std::vector<int64_t>& f = wide->values.at(knob);
+    QCOMPARE(std::accumulate(f.begin(), f.end() - 1, int64_t{1}, std::multiplies<>()),
+             (plane + f.back() - 1) / f.back());  // the outer tiles cover the plane
+    auto valid = space.Validate(*wide, p.Arguments());
+    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+    const QString failure = RunAgainstOracle(p, *valid);
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
   }
 
   // Seeds with ragged columns and samples with them compile, run and match the te oracle: the
