@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "arith/Analyzer.h"
+#include "arith/CanonicalForm.h"
 
 namespace tessera::arith {
 
