@@ -158,7 +158,10 @@ int BenchGemm(const Options& o, const std::shared_ptr<runtime::CudaDriver>& d) {
   Result<std::unique_ptr<bench::Cublas>> cublas = bench::Cublas::Load();
   if (!cublas)
     return std::printf("  cuBLAS: not available: %s\n", cublas.error().message.c_str()), kSuccess;
-  auto a = Upload(d, w->arrays[0]), b = Upload(d, w->arrays[1]), c = Upload(d, w->arrays[2]);
+  // cuBLAS writes into a cleared C: a GEMM it did not run cannot pass for Tessera's result.
+  runtime::NDArray cleared = w->arrays[2].Clone();
+  cleared.Fill(0.0);
+  auto a = Upload(d, w->arrays[0]), b = Upload(d, w->arrays[1]), c = Upload(d, cleared);
   for (auto* r : {&a, &b, &c})
     if (!*r) return std::cerr << "  error: " << r->error().message << "\n", kFailure;
   int size = static_cast<int>(n);
