@@ -20,7 +20,6 @@ std::string CodeGenCBase::Identifier(const std::string& name) {
 // ---- names and output ----
 
 std::string CodeGenCBase::Define(const Var& v) {
-  if (auto it = names_.find(v.get()); it != names_.end()) return it->second;
   std::string base = Identifier(v.name()), name = base;
   for (int k = 1; used_.count(name); ++k) name = base + "_" + std::to_string(k);
   used_.insert(name);

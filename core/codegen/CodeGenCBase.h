@@ -46,6 +46,10 @@ class CodeGenCBase : public ir::ExprFunctor<std::string>, public ir::StmtFunctor
   virtual void LaneLoop(int lanes) = 0;
 
   // ---- names and output ----
+  // The C name of a definition of `v` (a parameter, loop, let or allocation), unique in the
+  // function. A var defined again gets a new name that later uses refer to: an unrolled
+  // loop's copies of its body define the same vars, and C refuses a second declaration in
+  // one scope (TVM's ConvertSSA renames them after unrolling).
   std::string Define(const ir::Var& v);
   std::string NameOf(const ir::ExprNode* v, const std::string& fallback);
   void Fail(const std::string& message);

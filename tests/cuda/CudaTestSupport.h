@@ -76,6 +76,20 @@ s[B].bind(B.op.axis[1], te.thread_axis("threadIdx.x"))
 s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
 s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
 )";
+// A local copy of each element inside an unrolled loop: every unrolled copy of the body
+// allocates its own (TVM's GEMM tutorials read shared tiles into such local caches).
+inline const std::string kUnrolledAllocationScript = R"(import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+C = te.compute((64, 64), lambda i, j: A[i, j] * 2.0 + 1.0, name="C")
+s = te.create_schedule(C.op)
+AL = s.cache_read(A, "local", [C])
+jo, ji = s[C].split(C.op.axis[1], factor=4)
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(jo, te.thread_axis("threadIdx.x"))
+s[C].unroll(ji)
+s[AL].compute_at(s[C], ji)
+)";
 // Four columns per thread as one vectorized statement.
 inline const std::string kVectorizedScript = R"(import tvm
 from tvm import te

@@ -200,6 +200,23 @@ class TestCudaCodegen : public QObject {
     QVERIFY(source->find("+ tsr_lane)] * 2.0f) + 1.0f);") != std::string::npos);
   }
 
+  // An allocation inside an unrolled loop: each copy of the body declares its own array
+  // (a second declaration of one name in one scope is a compile error), and NVRTC
+  // compiles the source.
+  void allocation_in_an_unrolled_loop_is_declared_once_per_copy() {
+    Result<transform::LoweredProgram> lowered = LowerText(kUnrolledAllocationScript);
+    TSR_VERIFY_OK(lowered);
+    Result<std::string> source = EmitCUDASource(*lowered);
+    TSR_VERIFY_OK(source);
+    for (const char* declaration :
+         {"float A_local[1];", "float A_local_1[1];", "float A_local_2[1];", "float A_local_3[1];"})
+      QVERIFY2(source->find(declaration) != std::string::npos, source->c_str());
+    QVERIFY2(source->find("float A_local_4[1];") == std::string::npos, source->c_str());
+    if (!NVRTCAvailable()) QSKIP(NVRTCVersion().c_str());
+    Result<std::string> ptx = CompileToPTX(*source, "sm_90");
+    TSR_VERIFY_OK(ptx);
+  }
+
   // float16 prints as half, with cuda_fp16.h (and no mma.h: no tensor-core builtin).
   void float16_prints_as_half() {
     Result<transform::LoweredProgram> lowered = LowerText(R"(

@@ -157,6 +157,9 @@ s[B].bind(bt, te.thread_axis("threadIdx.x"))
   // Each thread handles four columns as one vector statement (run lane by lane).
   void vectorized_columns() { Check(kVectorizedScript, {}, 1); }
 
+  // The unrolled copies of a body that allocates declare their copies under new names.
+  void allocation_in_an_unrolled_loop() { Check(kUnrolledAllocationScript, {}, 1); }
+
   // A tile of 64 KiB: from the dynamic shared pool with the opt-in.
   void dynamic_shared_tile() {
     codegen::CudaOptions options;
