@@ -90,6 +90,35 @@ s[C].bind(jo, te.thread_axis("threadIdx.x"))
 s[C].unroll(ji)
 s[AL].compute_at(s[C], ji)
 )";
+// A row of A fetched into shared memory by 16 threads, four columns each as one
+// vectorized copy: aligned in both buffers (kWideFetchScript) or, one column to the right,
+// not in A (kShiftedFetchScript).
+inline const std::string kWideFetchScript = R"(import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+C = te.compute((64, 64), lambda i, j: A[i, j] * 2.0, name="C")
+s = te.create_schedule(C.op)
+AA = s.cache_read(A, "shared", [C])
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
+s[AA].compute_at(s[C], C.op.axis[0])
+ao, ai = s[AA].split(AA.op.axis[1], factor=4)
+s[AA].bind(ao, te.thread_axis("threadIdx.x"))
+s[AA].vectorize(ai)
+)";
+inline const std::string kShiftedFetchScript = R"(import tvm
+from tvm import te
+A = te.placeholder((64, 64), name="A")
+C = te.compute((64, 60), lambda i, j: A[i, j + 1] * 2.0, name="C")
+s = te.create_schedule(C.op)
+AA = s.cache_read(A, "shared", [C])
+s[C].bind(C.op.axis[0], te.thread_axis("blockIdx.x"))
+s[C].bind(C.op.axis[1], te.thread_axis("threadIdx.x"))
+s[AA].compute_at(s[C], C.op.axis[0])
+ao, ai = s[AA].split(AA.op.axis[1], factor=4)
+s[AA].bind(ao, te.thread_axis("threadIdx.x"))
+s[AA].vectorize(ai)
+)";
 // Four columns per thread as one vectorized statement.
 inline const std::string kVectorizedScript = R"(import tvm
 from tvm import te

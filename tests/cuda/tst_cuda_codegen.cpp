@@ -200,6 +200,38 @@ class TestCudaCodegen : public QObject {
     QVERIFY(source->find("+ tsr_lane)] * 2.0f) + 1.0f);") != std::string::npos);
   }
 
+  // A vectorized copy of four floats that starts at a multiple of four in both buffers
+  // prints as one float4 load and store (NVVM then emits 128-bit accesses), into a shared
+  // tile declared 16-byte aligned; a copy one element off stays a lane loop.
+  void aligned_vector_copy_is_one_float4_access() {
+    Result<transform::LoweredProgram> lowered = LowerText(kWideFetchScript);
+    TSR_VERIFY_OK(lowered);
+    Result<std::string> source = EmitCUDASource(*lowered);
+    TSR_VERIFY_OK(source);
+    QVERIFY2(source->find("__shared__ __align__(16) float A_shared[64];") != std::string::npos,
+             source->c_str());
+    QVERIFY2(
+        source->find("*(float4*)(A_shared + (((int)threadIdx.x) * 4)) = *(const float4*)(A + ") !=
+            std::string::npos,
+        source->c_str());
+    QVERIFY2(source->find("tsr_lane") == std::string::npos, source->c_str());
+
+    Result<transform::LoweredProgram> shifted = LowerText(kShiftedFetchScript);
+    TSR_VERIFY_OK(shifted);
+    Result<std::string> lanes = EmitCUDASource(*shifted);
+    TSR_VERIFY_OK(lanes);
+    QVERIFY2(lanes->find("float4") == std::string::npos, lanes->c_str());
+    QVERIFY2(lanes->find("__align__(16) float A_shared") == std::string::npos, lanes->c_str());
+    QVERIFY2(lanes->find("tsr_lane") != std::string::npos, lanes->c_str());
+
+    if (!NVRTCAvailable()) QSKIP(NVRTCVersion().c_str());
+    Result<std::string> ptx = CompileToPTX(*source, "sm_90");
+    TSR_VERIFY_OK(ptx);
+    const QString text = QString::fromStdString(*ptx);
+    QVERIFY2(text.contains(QRegularExpression(R"(ld\.global(\.nc)?\.v4\.)")), ptx->c_str());
+    QVERIFY2(text.contains(QRegularExpression(R"(st\.shared\.v4\.)")), ptx->c_str());
+  }
+
   // An allocation inside an unrolled loop: each copy of the body declares its own array
   // (a second declaration of one name in one scope is a compile error), and NVRTC
   // compiles the source.

@@ -157,6 +157,11 @@ s[B].bind(bt, te.thread_axis("threadIdx.x"))
   // Each thread handles four columns as one vector statement (run lane by lane).
   void vectorized_columns() { Check(kVectorizedScript, {}, 1); }
 
+  // A vectorized fetch as float4 copies into an aligned shared tile, and one that is not
+  // aligned in A as a lane loop.
+  void wide_fetch() { Check(kWideFetchScript, {}, 1); }
+  void shifted_fetch() { Check(kShiftedFetchScript, {}, 1); }
+
   // The unrolled copies of a body that allocates declare their copies under new names.
   void allocation_in_an_unrolled_loop() { Check(kUnrolledAllocationScript, {}, 1); }
 

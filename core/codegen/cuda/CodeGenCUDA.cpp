@@ -8,6 +8,7 @@
 
 #include "codegen/BufferIndex.h"
 #include "codegen/CodeGenCBase.h"
+#include "codegen/cuda/CodeGenCUDAWide.h"
 #include "codegen/cuda/CodeGenCUDAWmma.h"
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
@@ -66,6 +67,40 @@ Expr DeviceIndex(const Buffer& b, const std::vector<Expr>& indices) {
   return plain ? indices[0] : LinearIndex(b, indices);
 }
 
+// A vector store of a vector load that prints as one wide load and store
+// (CodeGenCUDAWide.h): both accesses' wide forms, of the same width.
+struct WideCopy {
+  WideAccess store, load;
+  const BufferLoadNode* source;
+};
+std::optional<WideCopy> AsWideCopy(const BufferStoreNode* n) {
+  const auto* load = n->value.as<BufferLoadNode>();
+  if (!load || n->value.dtype().lanes() < 2) return {};
+  DataType element = n->value.dtype().element_of();
+  if (n->buffer->dtype != element || load->buffer->dtype != element) return {};
+  auto store = AsWideAccess(DeviceIndex(n->buffer, n->indices), element);
+  auto read = AsWideAccess(DeviceIndex(load->buffer, load->indices), element);
+  if (!store || !read || store->lanes != read->lanes) return {};
+  return WideCopy{*store, *read, load};
+}
+
+// The buffers a kernel copies between with wide accesses: its allocations among them
+// are declared 16-byte aligned.
+std::unordered_set<const ExprNode*> WideCopyBuffers(const Stmt& body) {
+  struct Scan : IRVisitor {
+    std::unordered_set<const ExprNode*> buffers;
+    void VisitBufferStore(const BufferStoreNode* n, const Stmt& s) override {
+      if (auto copy = AsWideCopy(n)) {
+        buffers.insert(n->buffer->data.get());
+        buffers.insert(copy->source->buffer->data.get());
+      }
+      IRVisitor::VisitBufferStore(n, s);
+    }
+  } scan;
+  scan.VisitStmt(body);
+  return scan.buffers;
+}
+
 class KernelPrinter : public CodeGenCBase {
  public:
   explicit KernelPrinter(const CudaKernel& k) : k_(k) {}
@@ -76,6 +111,7 @@ class KernelPrinter : public CodeGenCBase {
     Result<FragmentMap> fragments = InferFragments(k_.body);  // wmma fragments (CodeGenCUDAWmma.h)
     if (!fragments) return Error(fragments.error().message + Where());
     fragments_ = std::move(fragments.value());
+    wide_buffers_ = WideCopyBuffers(k_.body);
     std::string signature = Signature();
     indent_ = 1;
     NumberLoopsOf(k_.body, first_loop);
@@ -296,7 +332,9 @@ class KernelPrinter : public CodeGenCBase {
       int64_t bytes = count * (n->dtype.is_bool() ? 1 : n->dtype.element_of().bytes());
       dynamic_offset_ += (bytes + 15) / 16 * 16;
     } else {
-      Line() << (shared ? "__shared__ " : "") << t << " " << name << "[" << count << "];\n";
+      Line() << (shared ? "__shared__ " : "")
+             << (wide_buffers_.count(n->buffer_var.get()) ? "__align__(16) " : "") << t << " "
+             << name << "[" << count << "];\n";
     }
     VisitStmt(n->body);
   }
@@ -307,6 +345,15 @@ class KernelPrinter : public CodeGenCBase {
     Line() << "  __trap();\n";
     Line() << "}\n";
     VisitStmt(n->body);
+  }
+  void VisitBufferStore(const BufferStoreNode* n, const Stmt& s) override {
+    auto copy = AsWideCopy(n);
+    if (!copy) return CodeGenCBase::VisitBufferStore(n, s);
+    std::string type = WideType(n->buffer->dtype, copy->store.lanes);
+    const Buffer& from = copy->source->buffer;
+    Line() << "*(" << type << "*)(" << NameOf(n->buffer->data.get(), n->buffer->name) + " + "
+           << VisitExpr(copy->store.base) << ") = *(const " << type << "*)("
+           << NameOf(from->data.get(), from->name) << " + " << VisitExpr(copy->load.base) << ");\n";
   }
   void VisitEvaluate(const EvaluateNode* n, const Stmt& s) override {
     if (transform::IsStorageSync(s)) {
@@ -319,6 +366,7 @@ class KernelPrinter : public CodeGenCBase {
   const CudaKernel& k_;
   int64_t dynamic_offset_ = 0;
   FragmentMap fragments_;
+  std::unordered_set<const ExprNode*> wide_buffers_;  // WideCopyBuffers
 };
 
 // The host program as comment lines: loops, temporaries and launches.

@@ -6,6 +6,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/SplitHostDevice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LaunchChecks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenCUDA.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CodeGenCUDAWide.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenCUDAWmma.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LowerThreadAllreduce.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CudaLowering.cpp

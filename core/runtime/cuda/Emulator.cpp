@@ -77,6 +77,15 @@ template <typename T> T __shfl_sync(unsigned mask, T v, int lane, int width = 32
 #define __shared__ static thread_local
 #define __syncthreads() tsr_barrier()
 #define __trap() __builtin_trap()
+#define __align__(n) __attribute__((aligned(n)))
+// CUDA's vector types, for the wide copies (codegen/cuda/CodeGenCUDAWide.h). No alignment
+// of their own: an emulated wide access must not fault where the GPU's would not.
+struct float2 { float x, y; };
+struct float4 { float x, y, z, w; };
+struct int2 { int x, y; };
+struct int4 { int x, y, z, w; };
+struct uint2 { unsigned x, y; };
+struct uint4 { unsigned x, y, z, w; };
 )";
 
 constexpr unsigned char kGuardPattern = 0xA5;
