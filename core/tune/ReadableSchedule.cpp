@@ -89,6 +89,15 @@ class Rebuild {
     return false;
   }
 
+  // Whether a stage is computed at `stage`'s loop `name` of the given schedule.
+  bool AttachedAt(const std::string& stage, const std::string& name) const {
+    for (const TraceEntry& e : given_.trace.entries)
+      if (e.primitive == "compute_at" && e.iter_vars.size() == 1 && e.iter_vars[0].name == name &&
+          StageOf(e, e.iter_vars[0]) == stage)
+        return true;
+    return false;
+  }
+
   // A loop the rebuild has not touched is there under its own name.
   Loop Find(const std::string& stage, const std::string& name) const {
     auto it = loops_.find({stage, name});
@@ -252,10 +261,15 @@ class Rebuild {
         extent.reset();
       if (!loop.dropped) parts.push_back(loop);
     }
-    // Loops of extent 1 at either end stay loops of their own, outside or inside the fused one.
+    // Loops of extent 1 at either end stay loops of their own, outside or inside the fused
+    // one. Not where a stage is computed at the fused loop and one loop would be left: its
+    // bounds are inferred through the fuse (a ragged split's last tile clipped), through a
+    // plain loop differently (the loop partitioned), so the fuse stays as it is.
     auto unit = [](const Loop& l) { return l.extent && *l.extent == 1; };
-    while (parts.size() > 1 && unit(parts.front())) parts.erase(parts.begin());
-    while (parts.size() > 1 && unit(parts.back())) parts.pop_back();
+    std::vector<Loop> trimmed = parts;
+    while (trimmed.size() > 1 && unit(trimmed.front())) trimmed.erase(trimmed.begin());
+    while (trimmed.size() > 1 && unit(trimmed.back())) trimmed.pop_back();
+    if (trimmed.size() > 1 || !AttachedAt(stage, e.outputs[0])) parts = std::move(trimmed);
     const LoopKey fused_key{stage, e.outputs[0]};
     if (parts.empty()) {
       loops_[fused_key] = Loop{true, "", 1, LoopKey{stage, e.iter_vars[0].name}};

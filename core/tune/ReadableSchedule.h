@@ -21,7 +21,8 @@ namespace tessera::tune {
 //  - a split by factor 1 (nparts = extent) or by the whole extent (nparts 1) left out: the
 //    loop of extent 1 it makes is gone and its other part is the split loop itself;
 //  - fuse, reorder, vectorize, unroll and parallel without the loops of extent 1 (fuse
-//    also without loops of extent 1 at either end of its list; one loop left: no fuse);
+//    also without loops of extent 1 at either end of its list; one loop left: no fuse,
+//    unless a stage is computed at the fused loop, whose bounds come through the fuse);
 //  - anything else unchanged. A loop of extent 1 that compute_at, pragma, bind, rfactor,
 //    storage_align, tensorize or a store predicate names is kept (its split stays), and so
 //    are the splits of reductions and of the axes of a stage computed at another's loop

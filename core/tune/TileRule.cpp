@@ -166,12 +166,15 @@ int64_t TilesCovering(int64_t extent, int64_t tile) { return (extent + tile - 1)
 
 // The column tiles of whole vectors a register tile may have (1, 2 or 4 vectors: rows of
 // 3 compile to far slower code) that leave at most an eighth of `extent` to the peeled
-// last tile.
+// last tile; and one vector wherever the extent is longer: a row of 56 or 28 columns on
+// AVX-512 is otherwise vectorized whole, as 3.5 or 1.75 registers, which compiles to
+// far slower code than 16-lane tiles and a half-vector peel.
 std::vector<int64_t> WholeVectorColumns(int64_t extent, int64_t lanes) {
   std::vector<int64_t> out;
   if (lanes <= 1) return out;
   for (int64_t vectors : {1, 2, 4})
-    if (8 * vectors * lanes <= extent) out.push_back(vectors * lanes);
+    if (8 * vectors * lanes <= extent || (vectors == 1 && lanes < extent))
+      out.push_back(vectors * lanes);
   return out;
 }
 
@@ -255,6 +258,29 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
     return x.Useful() > y.Useful();
   });
   if (tiles.size() > 4) tiles.resize(4);
+  // Rows every vector load moves with (a depthwise window's input rows, a batch) share
+  // no operand: past the accumulators that cover the FMA latency they add register
+  // pressure and a longer unrolled body, not reuse, yet they rank first above. The first
+  // such tile is also offered with the fewest rows (a divisor) that cover the latency,
+  // second in the list (a 56 x 56 depthwise plane on AVX-512: 8 rows of one vector, where
+  // the ranking puts 28 first; bench/README.md).
+  for (size_t t = 0; t < tiles.size(); ++t) {
+    if (tiles[t].rows.size() != 1) continue;
+    const auto [axis, r] = *tiles[t].rows.begin();
+    const bool shares = std::any_of(step.begin(), step.end(), [&](const StepLoad& load) {
+      return load.vector && (axis >= load.axes.size() || !load.axes[axis]);
+    });
+    if (shares) continue;
+    const int64_t need =
+        (AccumulatorsCoveringFma(target) + tiles[t].vectors - 1) / tiles[t].vectors;
+    const int64_t lean = LargestDivisorAtMost(extents[axis], need);
+    if (lean < 2 || lean >= r) break;
+    RegisterTile fewer = tiles[t];
+    fewer.rows[axis] = lean;
+    fewer.loads = fewer.Loads(step);
+    tiles.insert(tiles.begin() + 1, fewer);
+    break;
+  }
   return tiles;
 }
 

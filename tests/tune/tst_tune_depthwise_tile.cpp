@@ -5,8 +5,10 @@
 // ordinary convolution, a batched matmul whose batch indexes both operands), its knobs,
 // the refusal of a padding that is not inlined, and its seeds compiled, run and compared
 // with the te oracle for strides 1, 2 and 3, with and without padding, on AVX2 and
-// AVX-512 vector widths, with the input packed at the root and per block.
+// AVX-512 vector widths, with the input packed at the root and per block; and the plain
+// NCHW row tile's seed of one-vector columns and lean rows (core/tune/TileRule.cpp).
 #include <QtTest>
+#include <optional>
 #include <regex>
 
 #include "TuneTestSupport.h"
@@ -175,6 +177,37 @@ class TestTuneDepthwiseTile : public QObject {
       QVERIFY2((*it)[1].str() == "1" && (*it)[2].str() == "8", it->str().c_str());
     }
     QVERIFY2(loads > 9, text.c_str());  // the copy's stores and the tile's 9 taps at least
+  }
+
+  // The NCHW row tile of a 56-column plane on AVX-512: its columns in tiles of one vector
+  // (3 of 16 and a peeled half vector; 56 is no multiple of 16 and was vectorized whole,
+  // 3.5 registers), and a seed with the fewest rows of y (a divisor) that cover the FMA
+  // latency with one accumulator each, not only the most the registers hold; it runs and
+  // matches the te oracle.
+  void theRowTileOfAPlaneHasOneVectorColumnsAndLeanRows() {
+    auto p = Load(Depthwise(4, 56, 1));
+    const TargetInfo target = IsaTarget("avx512f");
+    DesignSpace space = SpaceOf(p, target);
+    const int64_t lean = [&] {
+      int64_t r = AccumulatorsCoveringFma(target);
+      while (56 % r != 0) --r;
+      return r;
+    }();
+    std::optional<Decisions> seed;
+    int64_t most_rows = 0;
+    for (const Decisions& d : space.Seeds()) {
+      if (KnobValue(d, ChannelKnobName("dw")) == 1 || KnobValue(d, TileKnobName("dw", "x")) != 16)
+        continue;
+      const int64_t rows = KnobValue(d, TileKnobName("dw", "y"));
+      most_rows = std::max(most_rows, rows);
+      if (rows == lean && KnobValue(d, CacheWriteKnobName("dw")) == 1 && !seed) seed = d;
+    }
+    QVERIFY2(seed, ("no seed of 16 columns and " + std::to_string(lean) + " rows").c_str());
+    QVERIFY(most_rows > lean);  // the tile ranked first keeps its rows
+    auto valid = space.Validate(*seed, p.Arguments());
+    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+    const QString failure = RunAgainstOracle(p, *valid, "depthwise_rows");
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
   }
 
   void seedsMatchTheOracle_data() {

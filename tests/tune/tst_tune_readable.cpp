@@ -238,6 +238,31 @@ class TestTuneReadable : public QObject {
     QVERIFY2(text.contains("pragma(B, j.outer"), qPrintable(text));
   }
 
+  // A stage computed at a fused loop that would be left with one loop of a ragged split
+  // (32 channels in tiles of 3): its bounds come through the fuse (the last tile clipped),
+  // through a plain loop otherwise (the loop partitioned), so the fuse stays.
+  void aFusedLoopAStageIsComputedAtStays() {
+    script::ScriptProgram p = Load(kDepthwise);
+    schedule::Schedule sch = p.schedule->copy();
+    schedule::Stage o = sch.find("O");
+    auto copy = schedule::CacheRead(sch, sch.find("Wt"), "global", {o});
+    QVERIFY(copy.ok());
+    auto c = schedule::Split(sch, o, o->leaf_iter_vars[1], 3);  // 11 tiles, the last of 2
+    QVERIFY(c.ok());
+    auto y = schedule::Split(sch, o, o->leaf_iter_vars[3], 30);  // y.outer: extent 1
+    QVERIFY(y.ok());
+    QVERIFY(schedule::Reorder(sch, o, {c->first, y->first, c->second}).ok());
+    auto fused = schedule::Fuse(sch, o, {o->leaf_iter_vars[0], c->first, y->first});
+    QVERIFY2(fused.ok(), fused.ok() ? "" : fused.error().message.c_str());
+    QVERIFY(schedule::Parallel(sch, o, *fused).ok());
+    QVERIFY(schedule::ComputeAt(sch, *copy, o, *fused).ok());
+    auto tidy = DropUnitLoops(sch);
+    QVERIFY2(tidy.ok(), tidy.ok() ? "" : tidy.error().message.c_str());
+    const QString diff =
+        FirstDifference(Canonical(*tidy, p.Arguments()), Canonical(sch, p.Arguments()));
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+  }
+
   // nparts 1 and a tile by 1 are dropped like factor splits; a fuse whose ends are loops of
   // extent 1 fuses what is between them.
   void npartsTileAndFuseEnds() {
