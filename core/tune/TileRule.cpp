@@ -261,9 +261,9 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
   // Rows every vector load moves with (a depthwise window's input rows, a batch) share
   // no operand: past the accumulators that cover the FMA latency they add register
   // pressure and a longer unrolled body, not reuse, yet they rank first above. The first
-  // such tile is also offered with the fewest rows (a divisor) that cover the latency,
-  // second in the list (a 56 x 56 depthwise plane on AVX-512: 8 rows of one vector, where
-  // the ranking puts 28 first; bench/README.md).
+  // such tile is also offered with about as many rows as cover the latency (the largest
+  // divisor of the axis at most that), second in the list (a 56 x 56 depthwise plane on
+  // AVX-512: 8 rows of one vector, where the ranking puts 28 first; bench/README.md).
   for (size_t t = 0; t < tiles.size(); ++t) {
     if (tiles[t].rows.size() != 1) continue;
     const auto [axis, r] = *tiles[t].rows.begin();

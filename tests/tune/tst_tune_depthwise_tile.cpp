@@ -181,9 +181,9 @@ class TestTuneDepthwiseTile : public QObject {
 
   // The NCHW row tile of a 56-column plane on AVX-512: its columns in tiles of one vector
   // (3 of 16 and a peeled half vector; 56 is no multiple of 16 and was vectorized whole,
-  // 3.5 registers), and a seed with the fewest rows of y (a divisor) that cover the FMA
-  // latency with one accumulator each, not only the most the registers hold; it runs and
-  // matches the te oracle.
+  // 3.5 registers), and a seed with about as many rows of y as cover the FMA latency
+  // with one accumulator each (the largest divisor at most that), not only the most the
+  // registers hold; it runs and matches the te oracle.
   void theRowTileOfAPlaneHasOneVectorColumnsAndLeanRows() {
     auto p = Load(Depthwise(4, 56, 1));
     const TargetInfo target = IsaTarget("avx512f");
