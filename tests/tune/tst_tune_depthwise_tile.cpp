@@ -14,6 +14,7 @@
 #include "TuneTestSupport.h"
 #include "transform/LowerSchedule.h"
 #include "tune/DesignSpace.h"
+#include "tune/Knob.h"
 #include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
 
@@ -188,11 +189,7 @@ class TestTuneDepthwiseTile : public QObject {
     auto p = Load(Depthwise(4, 56, 1));
     const TargetInfo target = IsaTarget("avx512f");
     DesignSpace space = SpaceOf(p, target);
-    const int64_t lean = [&] {
-      int64_t r = AccumulatorsCoveringFma(target);
-      while (56 % r != 0) --r;
-      return r;
-    }();
+    const int64_t lean = LargestDivisorAtMost(56, AccumulatorsCoveringFma(target));
     std::optional<Decisions> seed;
     int64_t most_rows = 0;
     for (const Decisions& d : space.Seeds()) {
