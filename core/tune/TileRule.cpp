@@ -260,28 +260,30 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
   if (tiles.size() > 4) tiles.resize(4);
   // Rows every vector load moves with (a depthwise window's input rows, a batch) share
   // no operand: past the accumulators that cover the FMA latency they add register
-  // pressure and a longer unrolled body, not reuse, yet they rank first above. The first
-  // such tile is also offered with about as many rows as cover the latency (the largest
-  // divisor of the axis at most that), second in the list (a 56 x 56 depthwise plane on
-  // AVX-512: 8 rows of one vector, where the ranking puts 28 first; bench/README.md).
-  for (size_t t = 0; t < tiles.size(); ++t) {
-    if (tiles[t].rows.size() != 1) continue;
-    const auto [axis, r] = *tiles[t].rows.begin();
+  // pressure and a longer unrolled body, not reuse, yet they rank first above. Each such
+  // tile is also offered with about as many rows as cover the latency (the largest
+  // divisor of the axis at most that), right after it: a 56 x 56 depthwise plane on
+  // AVX-512 gets 8 rows of one vector where the ranking puts 28 first; at stride 2 its
+  // 28-column plane also gets 7 rows of the 14-column divisor, ranked third, whose
+  // strided rows need no peeled tile (bench/README.md).
+  std::vector<RegisterTile> offered;
+  for (const RegisterTile& tile : tiles) {
+    offered.push_back(tile);
+    if (tile.rows.size() != 1) continue;
+    const auto [axis, r] = *tile.rows.begin();
     const bool shares = std::any_of(step.begin(), step.end(), [&](const StepLoad& load) {
       return load.vector && (axis >= load.axes.size() || !load.axes[axis]);
     });
     if (shares) continue;
-    const int64_t need =
-        (AccumulatorsCoveringFma(target) + tiles[t].vectors - 1) / tiles[t].vectors;
+    const int64_t need = (AccumulatorsCoveringFma(target) + tile.vectors - 1) / tile.vectors;
     const int64_t lean = LargestDivisorAtMost(extents[axis], need);
-    if (lean < 2 || lean >= r) break;
-    RegisterTile fewer = tiles[t];
+    if (lean < 2 || lean >= r) continue;
+    RegisterTile fewer = tile;
     fewer.rows[axis] = lean;
     fewer.loads = fewer.Loads(step);
-    tiles.insert(tiles.begin() + 1, fewer);
-    break;
+    offered.push_back(fewer);
   }
-  return tiles;
+  return offered;
 }
 
 // The rows a register tile's row tiles cover on their axes together (ragged tiles whole).

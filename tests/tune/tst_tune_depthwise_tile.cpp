@@ -10,6 +10,7 @@
 #include <QtTest>
 #include <optional>
 #include <regex>
+#include <set>
 
 #include "TuneTestSupport.h"
 #include "transform/LowerSchedule.h"
@@ -204,6 +205,31 @@ class TestTuneDepthwiseTile : public QObject {
     auto valid = space.Validate(*seed, p.Arguments());
     QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
     const QString failure = RunAgainstOracle(p, *valid, "depthwise_rows");
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
+  }
+
+  // At stride 2 the 28-column plane's 14-column divisor (no peeled tile of strided
+  // columns) is a tile of its own in the ranking; it gets lean rows too, not only the
+  // 16-column tile ranked first.
+  void everyTileWhoseRowsShareNothingAlsoHasLeanRows() {
+    auto p = Load(Depthwise(4, 56, 2));
+    const TargetInfo target = IsaTarget("avx512f");
+    DesignSpace space = SpaceOf(p, target);
+    const int64_t lean = LargestDivisorAtMost(28, AccumulatorsCoveringFma(target));
+    std::optional<Decisions> seed;
+    std::set<int64_t> lean_columns;
+    for (const Decisions& d : space.Seeds()) {
+      if (KnobValue(d, ChannelKnobName("dw")) == 1 || KnobValue(d, TileKnobName("dw", "y")) != lean)
+        continue;
+      const int64_t cols = KnobValue(d, TileKnobName("dw", "x"));
+      lean_columns.insert(cols);
+      if (cols == 14 && KnobValue(d, CacheWriteKnobName("dw")) == 1 && !seed) seed = d;
+    }
+    QVERIFY2(lean_columns.count(16), "no seed of 16 columns and lean rows");
+    QVERIFY2(seed, ("no seed of 14 columns and " + std::to_string(lean) + " rows").c_str());
+    auto valid = space.Validate(*seed, p.Arguments());
+    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+    const QString failure = RunAgainstOracle(p, *valid, "depthwise_lean_divisor");
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
   }
 
