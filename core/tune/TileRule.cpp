@@ -281,7 +281,10 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
     RegisterTile fewer = tile;
     fewer.rows[axis] = lean;
     fewer.loads = fewer.Loads(step);
-    offered.push_back(fewer);
+    auto same = [&](const RegisterTile& t) { return t.cols == fewer.cols && t.rows == fewer.rows; };
+    if (std::none_of(tiles.begin(), tiles.end(), same) &&
+        std::none_of(offered.begin(), offered.end(), same))
+      offered.push_back(fewer);
   }
   return offered;
 }
