@@ -10,7 +10,6 @@
 #include <QtTest>
 #include <optional>
 #include <regex>
-#include <set>
 
 #include "TuneTestSupport.h"
 #include "transform/LowerSchedule.h"
@@ -73,6 +72,25 @@ std::vector<Decisions> DepthwiseSeeds(const DesignSpace& space) {
   for (const Decisions& d : space.Seeds())
     if (KnobValue(d, ChannelKnobName("dw")) == 1) out.push_back(d);
   return out;
+}
+
+// The first seed of the NCHW row tile (not the channel tile) of `rows` of y by `cols` of
+// x, its register tile in an accumulator stage.
+std::optional<Decisions> RowTileSeed(const DesignSpace& space, int64_t rows, int64_t cols) {
+  for (const Decisions& d : space.Seeds())
+    if (KnobValue(d, ChannelKnobName("dw")) != 1 && KnobValue(d, TileKnobName("dw", "y")) == rows &&
+        KnobValue(d, TileKnobName("dw", "x")) == cols &&
+        KnobValue(d, CacheWriteKnobName("dw")) == 1)
+      return d;
+  return std::nullopt;
+}
+
+// Empty when `d` is valid and its kernel matches the te oracle; else why not.
+QString SeedFailure(const script::ScriptProgram& p, const DesignSpace& space, const Decisions& d,
+                    const std::string& id) {
+  auto valid = space.Validate(d, p.Arguments());
+  if (!valid.ok()) return QString::fromStdString(valid.error().message);
+  return RunAgainstOracle(p, *valid, id);
 }
 
 }  // namespace
@@ -191,20 +209,14 @@ class TestTuneDepthwiseTile : public QObject {
     const TargetInfo target = IsaTarget("avx512f");
     DesignSpace space = SpaceOf(p, target);
     const int64_t lean = LargestDivisorAtMost(56, AccumulatorsCoveringFma(target));
-    std::optional<Decisions> seed;
     int64_t most_rows = 0;
-    for (const Decisions& d : space.Seeds()) {
-      if (KnobValue(d, ChannelKnobName("dw")) == 1 || KnobValue(d, TileKnobName("dw", "x")) != 16)
-        continue;
-      const int64_t rows = KnobValue(d, TileKnobName("dw", "y"));
-      most_rows = std::max(most_rows, rows);
-      if (rows == lean && KnobValue(d, CacheWriteKnobName("dw")) == 1 && !seed) seed = d;
-    }
+    for (const Decisions& d : space.Seeds())
+      if (KnobValue(d, ChannelKnobName("dw")) != 1 && KnobValue(d, TileKnobName("dw", "x")) == 16)
+        most_rows = std::max(most_rows, KnobValue(d, TileKnobName("dw", "y")));
+    const std::optional<Decisions> seed = RowTileSeed(space, lean, 16);
     QVERIFY2(seed, ("no seed of 16 columns and " + std::to_string(lean) + " rows").c_str());
     QVERIFY(most_rows > lean);  // the tile ranked first keeps its rows
-    auto valid = space.Validate(*seed, p.Arguments());
-    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
-    const QString failure = RunAgainstOracle(p, *valid, "depthwise_rows");
+    const QString failure = SeedFailure(p, space, *seed, "depthwise_rows");
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
   }
 
@@ -216,20 +228,10 @@ class TestTuneDepthwiseTile : public QObject {
     const TargetInfo target = IsaTarget("avx512f");
     DesignSpace space = SpaceOf(p, target);
     const int64_t lean = LargestDivisorAtMost(28, AccumulatorsCoveringFma(target));
-    std::optional<Decisions> seed;
-    std::set<int64_t> lean_columns;
-    for (const Decisions& d : space.Seeds()) {
-      if (KnobValue(d, ChannelKnobName("dw")) == 1 || KnobValue(d, TileKnobName("dw", "y")) != lean)
-        continue;
-      const int64_t cols = KnobValue(d, TileKnobName("dw", "x"));
-      lean_columns.insert(cols);
-      if (cols == 14 && KnobValue(d, CacheWriteKnobName("dw")) == 1 && !seed) seed = d;
-    }
-    QVERIFY2(lean_columns.count(16), "no seed of 16 columns and lean rows");
+    QVERIFY2(RowTileSeed(space, lean, 16), "no seed of 16 columns and lean rows");
+    const std::optional<Decisions> seed = RowTileSeed(space, lean, 14);
     QVERIFY2(seed, ("no seed of 14 columns and " + std::to_string(lean) + " rows").c_str());
-    auto valid = space.Validate(*seed, p.Arguments());
-    QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
-    const QString failure = RunAgainstOracle(p, *valid, "depthwise_lean_divisor");
+    const QString failure = SeedFailure(p, space, *seed, "depthwise_lean_divisor");
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
   }
 
