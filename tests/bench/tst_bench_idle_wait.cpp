@@ -11,13 +11,10 @@
 #include <chrono>
 #include <thread>
 
-#ifdef TESSERA_HAVE_BENCH_SUPPORT
 #include "IdleWait.h"
-#endif
 
 namespace tst_bench_idle_wait {
 
-#ifdef TESSERA_HAVE_BENCH_SUPPORT
 namespace {
 
 // The idle wait while another thread of this process spins (burns CPU) for `spin_ms`:
@@ -39,18 +36,10 @@ tessera::bench::IdleWait WaitBesideSpinner(int spin_ms, double max_ms, double sl
 }
 
 }  // namespace
-#endif
 
 class TestBenchIdleWait : public QObject {
   Q_OBJECT
  private slots:
-  void init() {
-#ifndef TESSERA_HAVE_BENCH_SUPPORT
-    QSKIP("built without the benchmarks (TESSERA_BENCH=OFF)");
-#endif
-  }
-
-#ifdef TESSERA_HAVE_BENCH_SUPPORT
   void endsAtOnceWhenNothingElseRuns() {
     const tessera::bench::IdleWait w = tessera::bench::WaitForOtherThreadsIdle(500, 4);
     QVERIFY(w.idle);
@@ -74,7 +63,6 @@ class TestBenchIdleWait : public QObject {
     QVERIFY(!w.idle);
     QVERIFY2(w.waited_ms >= 200, qPrintable(QString::number(w.waited_ms)));
   }
-#endif
 };
 
 }  // namespace tst_bench_idle_wait
