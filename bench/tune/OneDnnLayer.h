@@ -1,12 +1,7 @@
 // OneDnnLayer: oneDNN's primitive for one layer of the tune benchmark's suite
 // (bench/suite/*.py): a convolution (groups, strides, padding), a matmul (batch, the
 // second operand transposed) or an inner product (bias, an eltwise post-op), f32,
-// forward inference. The suite script names it in a comment line,
-//
-//   # onednn: conv mb=1 ic=256 ih=56 iw=56 oc=64 kh=1 kw=1 stride=1 pad=0 groups=1
-//   # onednn: matmul batch=12 m=128 n=128 k=64 transb=1
-//   # onednn: ip m=128 ic=768 oc=3072 bias=1 post=gelu_tanh
-//
+// forward inference, as the script's "# onednn: ..." line describes it (LayerSpec.h),
 // with the te definition's own tensors as the "user" layouts (conv: NCHW, OIHW weights;
 // matmul: row-major, B as [batch, n, k] when transposed; inner product: [m, ic] x
 // [oc, ic] + [oc]). A Layer is timed on oneDNN's preferred (blocked) layouts, laid out
@@ -16,35 +11,12 @@
 // Built without oneDNN, Create fails with the reason.
 #pragma once
 
-#include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 
+#include "LayerSpec.h"
+
 namespace tessera::bench::onednn {
-
-struct LayerSpec {
-  std::string kind;  // "conv", "matmul", "ip"
-  // conv
-  int64_t mb = 1, ic = 0, ih = 0, iw = 0, oc = 0, kh = 1, kw = 1, stride = 1, pad = 0, groups = 1;
-  // matmul (and ip's m)
-  int64_t batch = 1, m = 0, n = 0, k = 0;
-  bool transb = false;
-  // ip
-  bool bias = false;
-  std::string post;  // "" / "none", "relu", "gelu_tanh"
-
-  int64_t OutH() const { return (ih + 2 * pad - kh) / stride + 1; }
-  int64_t OutW() const { return (iw + 2 * pad - kw) / stride + 1; }
-  // Multiply-adds x 2.
-  double Flops() const;
-  // "conv 256->64 1x1 s1 56x56 g1"
-  std::string Describe() const;
-};
-
-// "conv mb=1 ic=..." (the text after "# onednn:"); nullopt with *error naming the bad
-// key or value.
-std::optional<LayerSpec> ParseLayerSpec(const std::string& text, std::string* error);
 
 enum class LayerLayouts { kPreferred, kUser };
 

@@ -12,6 +12,7 @@
 #include "../cpu/Timing.h"
 #include "MeasureInChild.h"
 #include "OneDnnLayer.h"
+#include "Roofline.h"
 #include "analysis/CacheHierarchy.h"
 #include "runner/MachineSignature.h"
 #include "runtime/MachinePeak.h"
@@ -29,6 +30,10 @@ namespace {
 // than it runs back to back, and after one warm-up call a short kernel's median of 10
 // calls timed that transition (bench/README.md).
 constexpr double kRoundWarmupMs = 10;
+
+// The geometric mean over the layers the suite aims at (issue #39), against which the
+// summary states what share of the roofline it takes.
+constexpr double kTargetMean = 1.1;
 
 // A suite script: its te definition and what it is compared with.
 struct SuiteWorkload {
@@ -84,6 +89,7 @@ struct Row {
   std::string name;
   double ratio_blocked = -1, ratio_user = -1;  // oneDNN ms / tuned ms, median of rounds
   double roof_fraction = -1;                   // memory-bound: roof time / tuned time
+  double ceiling = -1;  // oneDNN blocked ms / the roofline: no schedule's ratio passes it
   double peak_percent = -1, seconds_to_90 = -1, tuned_ms = -1;
   bool failed = false;
 };
@@ -94,6 +100,19 @@ std::string Spread(const std::vector<double>& ratios) {
   std::snprintf(text, sizeof text, "%.2f-%.2f", *std::min_element(ratios.begin(), ratios.end()),
                 *std::max_element(ratios.begin(), ratios.end()));
   return text;
+}
+
+int SuiteCores(const SuiteOptions& options) {
+  return options.threads > 0 ? options.threads : std::max(1, runtime::HostMachinePeak().cores);
+}
+
+// GB/s of the suite's cores streaming `bytes` between them: the data stays where it fits
+// between the timed calls (the same inputs every call), so this is the bandwidth at the
+// workload's own size, which holds where the machine does not report the cache that
+// keeps it. 0 when nothing could be streamed.
+double StreamGbpsAtSize(double bytes, const SuiteOptions& options) {
+  const int cores = SuiteCores(options);
+  return runtime::MeasureStreamGbps(static_cast<int64_t>(bytes) / cores, cores);
 }
 
 Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Runner& runner,
@@ -222,16 +241,24 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
     std::printf("  oneDNN user+reorders  %9.3f ms   ratio %.2fx (per round %s)\n", Median(ms_user),
                 row.ratio_user, Spread(r_user).c_str());
   }
+  if (w.layer && !ms_blocked.empty()) {
+    const double bytes = w.layer->Bytes();
+    const double gbps = StreamGbpsAtSize(bytes, options);
+    const Roofline roofline = LayerRoofline(flops, bytes, peak, gbps);
+    row.ceiling = RatioCeiling(Median(ms_blocked), roofline);
+    if (row.ceiling > 0)
+      std::printf(
+          "  roofline     %9.3f ms   (%s-bound: FMA peak %.3f ms, %.2f MB at %.0f GB/s %.3f ms): "
+          "tuned at %.0f%%, oneDNN blocked at %.0f%%; no schedule passes %.2fx\n",
+          roofline.ms(), roofline.memory_bound() ? "memory" : "FMA", roofline.fma_ms, bytes / 1e6,
+          gbps, roofline.memory_ms, 100.0 * roofline.ms() / tuned_ms, 100.0 / row.ceiling,
+          row.ceiling);
+  }
   if (w.roof_bytes > 0) {
-    const int cores =
-        options.threads > 0 ? options.threads : std::max(1, runtime::HostMachinePeak().cores);
-    // The data stays where it fits between the timed calls (the same inputs every call):
-    // the roof is the bandwidth streamed at the workload's own size, which holds where the
-    // machine does not report the cache that keeps it. The level the reported hierarchy
-    // names is printed beside it.
-    const int64_t per_thread = static_cast<int64_t>(w.roof_bytes) / cores;
-    const std::string level = analysis::HostCacheHierarchy().FittingLevel(per_thread);
-    const double gbps = runtime::MeasureStreamGbps(per_thread, cores);
+    // The level the reported hierarchy names is printed beside the measured bandwidth.
+    const std::string level = analysis::HostCacheHierarchy().FittingLevel(
+        static_cast<int64_t>(w.roof_bytes) / SuiteCores(options));
+    const double gbps = StreamGbpsAtSize(w.roof_bytes, options);
     if (gbps > 0) {
       const double roof_ms = w.roof_bytes / (gbps * 1e6);
       row.roof_fraction = roof_ms / tuned_ms;
@@ -323,22 +350,24 @@ int RunSuite(const SuiteOptions& options) {
 
   std::printf("\n== suite table (%s, %d lanes, %d cores; load average %s) ==\n", target.isa.c_str(),
               target.vector_lanes, target.cores, LoadAverage().c_str());
-  std::printf("  %-16s %10s %13s %13s %8s %8s\n", "workload", "tuned ms", "vs oneDNN blk",
-              "vs oneDNN usr", "% peak", "90% at");
-  double log_sum = 0, log_user = 0;
-  int counted = 0, counted_user = 0, failures = 0;
+  std::printf("  %-16s %10s %13s %13s %8s %8s %8s\n", "workload", "tuned ms", "vs oneDNN blk",
+              "vs oneDNN usr", "% peak", "ceiling", "90% at");
+  double log_sum = 0, log_user = 0, log_ceiling = 0;
+  int counted = 0, counted_user = 0, counted_ceiling = 0, failures = 0;
   const Row* worst = nullptr;
   for (const Row& r : rows) {
     if (r.failed) ++failures;
-    char blk[32] = "-", usr[32] = "-", pk[16] = "-";
+    char blk[32] = "-", usr[32] = "-", pk[16] = "-", ceil[16] = "-";
     if (r.ratio_blocked > 0) std::snprintf(blk, sizeof blk, "%.2fx", r.ratio_blocked);
     if (r.ratio_user > 0) std::snprintf(usr, sizeof usr, "%.2fx", r.ratio_user);
     if (r.roof_fraction > 0) std::snprintf(blk, sizeof blk, "%.0f%% roof", 100 * r.roof_fraction);
     if (r.peak_percent >= 0 && r.roof_fraction < 0)
       std::snprintf(pk, sizeof pk, "%.0f%%", r.peak_percent);
-    std::printf("  %-16s %10.3f %13s %13s %8s %7.0fs%s\n", r.name.c_str(), r.tuned_ms, blk, usr, pk,
-                r.seconds_to_90, r.failed ? "  FAILED" : "");
+    if (r.ceiling > 0) std::snprintf(ceil, sizeof ceil, "%.2fx", r.ceiling);
+    std::printf("  %-16s %10.3f %13s %13s %8s %8s %7.0fs%s\n", r.name.c_str(), r.tuned_ms, blk, usr,
+                pk, ceil, r.seconds_to_90, r.failed ? "  FAILED" : "");
     if (r.ratio_user > 0) log_user += std::log(r.ratio_user), ++counted_user;
+    if (r.ceiling > 0) log_ceiling += std::log(r.ceiling), ++counted_ceiling;
     if (r.ratio_blocked > 0) {
       log_sum += std::log(r.ratio_blocked);
       ++counted;
@@ -354,6 +383,15 @@ int RunSuite(const SuiteOptions& options) {
         worst->ratio_blocked, failures);
   else
     std::printf("summary: no layer compared with oneDNN; %d failed\n", failures);
+  // What the roofline allows: with every layer at its roofline the geometric mean would
+  // be the ceilings' mean; a target mean needs, on average, target / that of the roofline.
+  if (counted_ceiling > 0) {
+    const double mean_ceiling = std::exp(log_ceiling / counted_ceiling);
+    std::printf(
+        "ceiling: geometric mean %.2fx over %d layers (oneDNN blocked's time over the "
+        "roofline); a geometric mean of %.2fx needs %.0f%% of the roofline on average\n",
+        mean_ceiling, counted_ceiling, kTargetMean, 100.0 * kTargetMean / mean_ceiling);
+  }
   return failures > 0 ? 1 : 0;
 }
 
