@@ -302,6 +302,12 @@ class Widener : public IRMutator {
 // simplification).
 constexpr int64_t kMaxNarrowedLanes = 256;
 
+// The fp32 lanes of the widest x86 vector register (AVX-512): a loop's own extent of no
+// power of two up to this many lanes stays one vector. On an AVX2 target 9-15 lanes
+// span two registers and still meet the back end's slow path; this pass does not know
+// the target's width.
+constexpr int64_t kMaxWholeLanes = 16;
+
 // Visits loops with the analyzer knowing the ranges of the enclosing loops (and the
 // conditions of enclosing ifs), so that an extent or a guard that bound inference or loop
 // partition left symbolic is decided where it is constant.
@@ -327,11 +333,18 @@ class LoopVectorizer : public AnalyzerMutator {
     if (constant && *constant > 1) {
       int64_t lanes = NarrowToGuard(f, *constant, &body);
       if (lanes == 0) return MakeEvaluate(0);
-      // A count the loop's own extent did not give (a tail, a decided extent) that is no
-      // power of two runs as pieces of power-of-two lanes (53: 32, 16, 4, 1): LLVM
-      // legalizes a 53-lane accumulator badly (2-3x slower than the scalar loop).
+      // A count that is no power of two runs as pieces of power-of-two lanes (53: 32,
+      // 16, 4, 1; 48: 32, 16): LLVM's x86 back end carries an accumulator of such a
+      // width across a loop through the stack, lane by lane, once it spans more than
+      // one register (a 53-lane tail 2-3x slower than the scalar loop, a 48-lane
+      // register tile 30x slower than 32 + 16); within one register a whole vector is
+      // the faster (14 lanes: 2x faster than 8 + 4 + 2). Every count the loop's own
+      // extent did not give (a tail, a decided extent) is cut; of its own extent, for
+      // the LLVM target, one wider than kMaxWholeLanes (other targets keep it whole, as
+      // TVM prints it).
       const bool derived = lanes < *constant || !as_const_int(f->extent);
-      if (derived && (lanes & (lanes - 1)) != 0) {
+      const bool wide = masked_ && lanes > kMaxWholeLanes;
+      if ((derived || wide) && (lanes & (lanes - 1)) != 0) {
         if (Stmt v = VectorizeInPieces(f, lanes, body); v.defined()) return v;
       } else if (Stmt v = Vectorize(f, lanes, body, Expr()); v.defined()) {
         return v;

@@ -509,9 +509,10 @@ class TestLLVMCodegen : public QObject {
     const int last = (lanes - 1) * stride;
     Buffer A = MakeBuffer("A", DataType::Float(32), {last + 1});
     Buffer B = MakeBuffer("B", DataType::Float(32), {lanes});
-    Var i("i");
-    Stmt body = MakeFor(i, 0, lanes, ForKind::Vectorized,
-                        MakeBufferStore(B, MakeBufferLoad(A, {i * stride}), {i}));
+    // The vectors themselves, not a vectorized loop: the loop of 28 lanes would run as
+    // pieces of 16, 8 and 4 (VectorizeLoops).
+    Stmt body = MakeBufferStore(B, MakeBufferLoad(A, {MakeRamp(0, stride, lanes)}),
+                                {MakeRamp(0, 1, lanes)});
     PrimFunc f = Lowered(MakePrimFunc("strided", {A, B}, body));
     auto ir = codegen::EmitLLVMIR(f, {}, false);
     QVERIFY(ir.ok());

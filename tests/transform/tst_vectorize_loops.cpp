@@ -72,6 +72,39 @@ class TestVectorizeLoops : public QObject {
     ExpectSameResults(MakePrimFunc("f", {A, C}, body), MakePrimFunc("f", {A, C}, r), {{64}, {8}});
   }
 
+  // A register tile of 3 vectors (48 lanes on AVX-512) accumulated across a reduction
+  // loop: for the LLVM target it runs as power-of-two pieces (32 + 16), as the x86 back
+  // end carries a 48-lane accumulator through the stack lane by lane (30x slower); the
+  // C target keeps the loop's own 48 lanes, as TVM prints them. Within one register (14
+  // lanes) the loop stays one vector, the faster there.
+  void ownExtentOfNoPowerOfTwoRunsInPiecesOnLLVM() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {8 * 48});
+    Buffer C = MakeBuffer("C", DataType::Float(32), {48});
+    Var j("j"), k("k");
+    Stmt body = MakeFor(
+        j, 0, 48, ForKind::Vectorized,
+        MakeSeq({MakeBufferStore(C, F(0.0), {j}),
+                 MakeFor(k, 0, 8, ForKind::Serial,
+                         MakeBufferStore(
+                             C, MakeBufferLoad(C, {j}) + MakeBufferLoad(A, {k * 48 + j}), {j}))}));
+    Stmt r = VectorizeLoops(body, PassContext());
+    const QString text = Text(r);
+    QVERIFY2(text.contains("C[ramp(0, 1, 32)]") && text.contains("C[ramp(32, 1, 16)]"),
+             qPrintable(text));
+    QVERIFY2(!text.contains(", 48)"), qPrintable(text));
+    QCOMPARE(text.count("for (k, 0, 8)"), 2);
+    ExpectSameResults(MakePrimFunc("f", {A, C}, body), MakePrimFunc("f", {A, C}, r),
+                      {{8 * 48}, {48}});
+    PassContext c_target;
+    c_target.target = "c";
+    QVERIFY2(Text(VectorizeLoops(body, c_target)).contains("C[ramp(0, 1, 48)]"),
+             qPrintable(Text(VectorizeLoops(body, c_target))));
+    Stmt narrow = MakeFor(j, 0, 14, ForKind::Vectorized,
+                          MakeBufferStore(C, MakeBufferLoad(A, {j}) * F(2.0), {j}));
+    QVERIFY2(Text(VectorizeLoops(narrow, PassContext())).contains("C[ramp(0, 1, 14)]"),
+             qPrintable(Text(VectorizeLoops(narrow, PassContext()))));
+  }
+
   void scalarisedWhenTheBodyCannotBeWidened_data() {
     QTest::addColumn<int>("which");
     QTest::newRow("symbolic extent") << 0;
