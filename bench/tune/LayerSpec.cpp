@@ -26,7 +26,8 @@ double LayerSpec::Bytes() const {
       }
       rows += read;
     }
-    elements = static_cast<double>(mb) * ic * rows * iw + static_cast<double>(oc) * (ic / groups) * kh * kw +
+    elements = static_cast<double>(mb) * ic * rows * iw +
+               static_cast<double>(oc) * (ic / groups) * kh * kw +
                static_cast<double>(mb) * oc * OutH() * OutW();
   } else if (kind == "matmul") {
     elements = static_cast<double>(batch) * (m * k + k * n + m * n);

@@ -357,15 +357,15 @@ int RunSuite(const SuiteOptions& options) {
   const Row* worst = nullptr;
   for (const Row& r : rows) {
     if (r.failed) ++failures;
-    char blk[32] = "-", usr[32] = "-", pk[16] = "-", ceil[16] = "-";
+    char blk[32] = "-", usr[32] = "-", pk[16] = "-", allowed[16] = "-";
     if (r.ratio_blocked > 0) std::snprintf(blk, sizeof blk, "%.2fx", r.ratio_blocked);
     if (r.ratio_user > 0) std::snprintf(usr, sizeof usr, "%.2fx", r.ratio_user);
     if (r.roof_fraction > 0) std::snprintf(blk, sizeof blk, "%.0f%% roof", 100 * r.roof_fraction);
     if (r.peak_percent >= 0 && r.roof_fraction < 0)
       std::snprintf(pk, sizeof pk, "%.0f%%", r.peak_percent);
-    if (r.ceiling > 0) std::snprintf(ceil, sizeof ceil, "%.2fx", r.ceiling);
+    if (r.ceiling > 0) std::snprintf(allowed, sizeof allowed, "%.2fx", r.ceiling);
     std::printf("  %-16s %10.3f %13s %13s %8s %8s %7.0fs%s\n", r.name.c_str(), r.tuned_ms, blk, usr,
-                pk, ceil, r.seconds_to_90, r.failed ? "  FAILED" : "");
+                pk, allowed, r.seconds_to_90, r.failed ? "  FAILED" : "");
     if (r.ratio_user > 0) log_user += std::log(r.ratio_user), ++counted_user;
     if (r.ceiling > 0) log_ceiling += std::log(r.ceiling), ++counted_ceiling;
     if (r.ratio_blocked > 0) {

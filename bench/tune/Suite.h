@@ -4,8 +4,9 @@
 // interleaved rounds against oneDNN's matching primitive (OneDnnLayer.h: on its blocked
 // layouts and on the te definition's own layouts with the reorders timed) or, for the
 // memory-bound ones (a "# roof: bytes=N" line), against the machine's measured bandwidth.
-// Prints per workload the ratio with its spread, % of the FMA peak and the time the
-// search took to reach 90 % of its final best; then one summary line.
+// Prints per workload the ratio with its spread, % of the FMA peak, the roofline with
+// the highest ratio it allows (Roofline.h) and the time the search took to reach 90 % of
+// its final best; then the summary: the ratios' and the ceilings' geometric means.
 #pragma once
 
 #include <string>

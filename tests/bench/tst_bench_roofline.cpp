@@ -54,11 +54,13 @@ class TestBenchRoofline : public QObject {
         ++layers;
       }
     }
-    QVERIFY2(layers >= 12, ("only " + std::to_string(layers) + " layers in " + dir.string()).c_str());
+    QVERIFY2(layers >= 12,
+             ("only " + std::to_string(layers) + " layers in " + dir.string()).c_str());
   }
 
   void aBadLineNamesWhatIsWrong() {
-    QCOMPARE(ParseError("pool mb=1"), std::string("unknown oneDNN layer kind 'pool' (conv, matmul, ip)"));
+    QCOMPARE(ParseError("pool mb=1"),
+             std::string("unknown oneDNN layer kind 'pool' (conv, matmul, ip)"));
     QCOMPARE(ParseError("conv mb"), std::string("'mb' has no value (key=value)"));
     QCOMPARE(ParseError("conv ic=-4"), std::string("ic=-4 is not a non-negative integer"));
     QCOMPARE(ParseError("conv ic=4x"), std::string("ic=4x is not a non-negative integer"));
