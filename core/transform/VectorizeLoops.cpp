@@ -334,14 +334,13 @@ class LoopVectorizer : public AnalyzerMutator {
       int64_t lanes = NarrowToGuard(f, *constant, &body);
       if (lanes == 0) return MakeEvaluate(0);
       // A count that is no power of two runs as pieces of power-of-two lanes (53: 32,
-      // 16, 4, 1; 48: 32, 16): LLVM's x86 back end carries an accumulator of such a
-      // width across a loop through the stack, lane by lane, once it spans more than
-      // one register (a 53-lane tail 2-3x slower than the scalar loop, a 48-lane
-      // register tile 30x slower than 32 + 16); within one register a whole vector is
-      // the faster (14 lanes: 2x faster than 8 + 4 + 2). Every count the loop's own
-      // extent did not give (a tail, a decided extent) is cut; of its own extent, for
-      // the LLVM target, one wider than kMaxWholeLanes (other targets keep it whole, as
-      // TVM prints it).
+      // 16, 4, 1; 48: 32, 16): once such a vector spans more than one register, LLVM's
+      // x86 back end carries it across a loop through the stack, lane by lane (slower
+      // than the scalar loop); within one register the whole, padded vector beats the
+      // pieces. Every count the loop's own extent did not give (a tail, a decided
+      // extent) is cut; of its own extent, for the LLVM target, one wider than
+      // kMaxWholeLanes (other targets keep it whole, as TVM prints it). Measurements:
+      // bench/README.md, "The roofline's ceiling".
       const bool derived = lanes < *constant || !as_const_int(f->extent);
       const bool wide = masked_ && lanes > kMaxWholeLanes;
       if ((derived || wide) && (lanes & (lanes - 1)) != 0) {

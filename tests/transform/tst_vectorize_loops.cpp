@@ -74,9 +74,9 @@ class TestVectorizeLoops : public QObject {
 
   // A register tile of 3 vectors (48 lanes on AVX-512) accumulated across a reduction
   // loop: for the LLVM target it runs as power-of-two pieces (32 + 16), as the x86 back
-  // end carries a 48-lane accumulator through the stack lane by lane (30x slower); the
-  // C target keeps the loop's own 48 lanes, as TVM prints them. Within one register (14
-  // lanes) the loop stays one vector, the faster there.
+  // end carries a 48-lane accumulator through the stack lane by lane; the C target keeps
+  // the loop's own 48 lanes, as TVM prints them. Within one register (14 lanes) the loop
+  // stays one vector, the faster there.
   void ownExtentOfNoPowerOfTwoRunsInPiecesOnLLVM() {
     Buffer A = MakeBuffer("A", DataType::Float(32), {8 * 48});
     Buffer C = MakeBuffer("C", DataType::Float(32), {48});
