@@ -37,6 +37,9 @@ class NoOpRemover : public IRMutator {
     Expr cond = op->condition;
     if (auto* c = cond.as<CallNode>(); c && c->op == "likely" && c->args.size() == 1)
       cond = c->args[0];
+    // A vector condition of one constant for every lane (a guard vectorization decided
+    // for the whole vector) is that constant.
+    if (auto* b = cond.as<BroadcastNode>()) cond = b->value;
     if (auto* v = as_const_int(cond)) {
       if (*v) return op->then_case;
       return op->else_case.defined() ? op->else_case : NoOp();

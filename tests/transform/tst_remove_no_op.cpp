@@ -36,6 +36,8 @@ class TestRemoveNoOp : public QObject {
     QTest::newRow("allocate around nothing") << 8 << "";
     QTest::newRow("empty then branch") << 9 << "if (!(x < 3)) {\n  A[1] = 1\n}\n";
     QTest::newRow("likely(false)") << 10 << "";
+    QTest::newRow("if (x16(false))") << 11 << "";
+    QTest::newRow("if (x16(true)) with else") << 12 << "A[0] = 1\n";
   }
   void removes() {
     QFETCH(int, which);
@@ -76,6 +78,12 @@ class TestRemoveNoOp : public QObject {
         break;
       case 10:
         s = MakeIf(MakeCall(DataType::Bool(), "likely", {make_bool(false)}), Store(0));
+        break;
+      case 11:
+        s = MakeIf(MakeBroadcast(make_bool(false), 16), Store(0));
+        break;
+      case 12:
+        s = MakeIf(MakeBroadcast(make_bool(true), 16), Store(0), Store(1));
         break;
     }
     Stmt r = RemoveNoOp(s, PassContext());
