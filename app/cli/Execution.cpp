@@ -4,8 +4,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <utility>
 
 #include "CliCommon.h"
+#include "codegen/LoweringContext.h"
 #include "runtime/ArgBinder.h"
 #include "runtime/KernelArguments.h"
 #include "runtime/LLVMModule.h"
@@ -24,8 +26,10 @@ constexpr int64_t kDefaultShapeValue = 64;
 std::optional<transform::LoweredProgram> LowerProgram(const script::ScriptProgram& program,
                                                       const std::string& target, std::ostream& err,
                                                       bool partition_guards) {
-  auto lowered = transform::LowerSchedule(*program.schedule, program.Arguments(), target, "main",
-                                          program.ScalarParameters(), partition_guards);
+  transform::PassContext ctx = codegen::LoweringContext(target);
+  ctx.partition_guards = partition_guards;
+  auto lowered = transform::LowerSchedule(*program.schedule, program.Arguments(), std::move(ctx),
+                                          "main", program.ScalarParameters());
   if (!lowered) {
     Error e = program.LocateLoweringError(lowered.error());
     if (e.loc.line > 0)

@@ -11,6 +11,7 @@
 #include "arith/Analyzer.h"
 #include "codegen/CodeGenC.h"
 #include "codegen/LLVMBackend.h"
+#include "codegen/LoweringContext.h"
 #include "codegen/cuda/CudaLowering.h"
 #include "codegen/cuda/NVRTC.h"
 #include "ir/ExprOp.h"
@@ -46,9 +47,9 @@ std::optional<transform::LoweredProgram> LowerScheduled(const script::ScriptProg
                                                         std::ostream& err,
                                                         bool partition_guards = true,
                                                         const std::string& target = "llvm") {
-  transform::PassContext ctx;
+  transform::PassContext ctx =
+      codegen::LoweringContext(target == "cuda-emulator" ? "cuda" : target);
   ctx.partition_guards = partition_guards;
-  ctx.target = target == "cuda-emulator" ? "cuda" : target;
   auto lowered = transform::LowerTensorIR(func, ctx, func.name);
   if (!lowered) {
     err << program.file

@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <exception>
 
+#include "codegen/LoweringContext.h"
 #include "schedule/Bound.h"
 #include "schedule/BoundsReport.h"
 #include "schedule/ScheduleOps.h"
@@ -115,7 +116,7 @@ void LowerTir(const script::ScriptProgram& program, DocumentState& state) {
                           {}});
   // The pipeline's input is the function with its blocks lowered; LowerBlocks alone only
   // runs when the pipeline fails, for the texts and the error up to there.
-  transform::PassContext ctx;
+  transform::PassContext ctx = codegen::LoweringContext("llvm");
   ctx.record_texts = false;
   auto lowered = transform::LowerTensorIR(func, ctx);
   if (lowered.ok() && !lowered->timeline.empty() && lowered->timeline.front().body.defined()) {
@@ -184,8 +185,7 @@ Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& p
   // schedule's loops.
   if (program.is_tensorir()) {
     if (!program.tir_schedule) return Error("the script has no TensorIR function to lower");
-    transform::PassContext ctx;
-    ctx.target = target;
+    transform::PassContext ctx = codegen::LoweringContext(target);
     ctx.record_texts = record_texts;
     const tir::PrimFunc& func = program.tir_schedule->func();
     return transform::LowerTensorIR(func, ctx, func.name);
@@ -193,8 +193,7 @@ Result<transform::LoweredProgram> LowerToFunction(const script::ScriptProgram& p
   if (!program.schedule) return Error("the script has no schedule to lower");
   std::vector<ir::DataProducer> args;
   for (const te::Tensor& t : program.Arguments()) args.push_back(t.producer());
-  transform::PassContext ctx;
-  ctx.target = target;
+  transform::PassContext ctx = codegen::LoweringContext(target);
   ctx.record_texts = record_texts;
   // Arguments with a layout transform are passed in their physical layout (RFC 0077).
   transform::AddLayoutArgBuffers(*program.schedule, args, &ctx);

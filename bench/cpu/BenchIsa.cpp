@@ -16,6 +16,7 @@
 #include "OpenBlasCore.h"
 #include "codegen/CpuTarget.h"
 #include "codegen/LLVMBackend.h"
+#include "codegen/LoweringContext.h"
 #include "runtime/MachinePeak.h"
 #include "script/Evaluator.h"
 #include "transform/LowerSchedule.h"
@@ -120,7 +121,8 @@ s[C].vectorize(v)
 )",
                                         "isa_probe.py");
   if (!program) return "probe failed: " + program.error().message;
-  auto lowered = transform::LowerSchedule(*program->schedule, program->Arguments(), "llvm");
+  auto lowered = transform::LowerSchedule(*program->schedule, program->Arguments(),
+                                          codegen::LoweringContext("llvm"));
   if (!lowered) return "probe failed: " + lowered.error().message;
   auto assembly = codegen::EmitAssembly(lowered->func);
   if (!assembly) return "probe failed: " + assembly.error().message;

@@ -5,6 +5,7 @@
 #include <regex>
 #include <sstream>
 
+#include "codegen/LoweringContext.h"
 #include "ir/ExprOp.h"
 #include "runtime/LLVMModule.h"
 #include "schedule/ScheduleOps.h"
@@ -21,8 +22,7 @@ Result<transform::PrimFunc> Lower(const script::ScriptProgram& program) {
   if (!stmt) return stmt.error();
   std::vector<ir::DataProducer> producers;
   for (const te::Tensor& t : program.Arguments()) producers.push_back(t.producer());
-  transform::PassContext ctx;
-  ctx.target = "llvm";
+  transform::PassContext ctx = codegen::LoweringContext("llvm");
   transform::AddLayoutArgBuffers(*program.schedule, producers, &ctx);
   auto lowered = transform::LowerToPrimFunc(*stmt, producers, "main", ctx);
   if (!lowered) return lowered.error();

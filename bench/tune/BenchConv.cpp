@@ -28,6 +28,7 @@
 #include "../cpu/OneDnnGemm.h"
 #include "../cpu/Timing.h"
 #include "OneDnnConv.h"
+#include "codegen/LoweringContext.h"
 #include "ir/ExprOp.h"
 #include "runtime/LLVMModule.h"
 #include "runtime/MachinePeak.h"
@@ -82,7 +83,8 @@ std::optional<ConvScript> LoadConvScript(const std::string& file, const onednn::
   text << in.rdbuf();
   auto program = script::EvaluateScript(text.str(), file);
   if (!program) return std::fprintf(stderr, "%s\n", program.error().format().c_str()), std::nullopt;
-  auto lowered = transform::LowerSchedule(*program->schedule, program->Arguments(), "llvm", "conv");
+  auto lowered = transform::LowerSchedule(*program->schedule, program->Arguments(),
+                                          codegen::LoweringContext("llvm"), "conv");
   if (!lowered)
     return std::fprintf(stderr, "%s: %s\n", file.c_str(), lowered.error().message.c_str()),
            std::nullopt;

@@ -231,10 +231,11 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
     std::printf("   %6.1f GFLOP/s = %.0f%% of the FMA peak", flops / (tuned_ms * 1e6),
                 row.peak_percent);
   std::printf("\n");
+  const double blocked_ms = ms_blocked.empty() ? 0.0 : Median(ms_blocked);
   if (!r_blocked.empty()) {
     row.ratio_blocked = Median(r_blocked);
-    std::printf("  oneDNN blocked        %9.3f ms   ratio %.2fx (per round %s)\n",
-                Median(ms_blocked), row.ratio_blocked, Spread(r_blocked).c_str());
+    std::printf("  oneDNN blocked        %9.3f ms   ratio %.2fx (per round %s)\n", blocked_ms,
+                row.ratio_blocked, Spread(r_blocked).c_str());
   }
   if (!r_user.empty()) {
     row.ratio_user = Median(r_user);
@@ -245,7 +246,7 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
     const double bytes = w.layer->Bytes();
     const double gbps = StreamGbpsAtSize(bytes, options);
     const Roofline roofline = LayerRoofline(flops, bytes, peak, gbps);
-    row.ceiling = RatioCeiling(Median(ms_blocked), roofline);
+    row.ceiling = RatioCeiling(blocked_ms, roofline);
     if (row.ceiling > 0)
       std::printf(
           "  roofline     %9.3f ms   (%s-bound: FMA peak %.3f ms, %.2f MB at %.0f GB/s %.3f ms): "

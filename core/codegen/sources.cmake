@@ -4,6 +4,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenC.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoopLines.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuTarget.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LoweringContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ExternCalls.cpp
   ${CMAKE_CURRENT_LIST_DIR}/IntrinsicFeatureSets.cpp
 )

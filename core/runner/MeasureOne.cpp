@@ -12,6 +12,7 @@
 #include <thread>
 #include <variant>
 
+#include "codegen/LoweringContext.h"
 #include "reference/Reference.h"
 #include "reference/TirReference.h"
 #include "runner/HostLocks.h"
@@ -100,7 +101,8 @@ std::variant<transform::LoweredProgram, BuildFailure> LowerTeKernel(Kernel& k,
     return BuildFailure{MeasureStatus::BuildError,
                         "the script creates no schedule (expected a call to te.create_schedule)"};
   k.tensors = k.program.Arguments();
-  auto lowered = transform::LowerSchedule(*k.program.schedule, k.tensors, request.target, "main",
+  auto lowered = transform::LowerSchedule(*k.program.schedule, k.tensors,
+                                          codegen::LoweringContext(request.target), "main",
                                           k.program.ScalarParameters());
   if (!lowered)
     return BuildFailure{MeasureStatus::BuildError, "lowering failed: " + lowered.error().message};
@@ -124,7 +126,7 @@ std::variant<transform::LoweredProgram, BuildFailure> LowerTensorIRKernel(
     Kernel& k, const MeasureRequest& request) {
   k.tensorir = true;
   const tir::PrimFunc& func = k.program.tir_schedule->func();
-  auto lowered = transform::LowerTensorIR(func, {}, func.name);
+  auto lowered = transform::LowerTensorIR(func, codegen::LoweringContext("llvm"), func.name);
   if (!lowered)
     return BuildFailure{MeasureStatus::BuildError, "lowering failed: " + lowered.error().message};
   runtime::ScalarArgs vars;

@@ -16,8 +16,16 @@
 namespace tessera::transform {
 
 // Errors: ScheduleOps or a pass failed (the message says which).
+// `ctx`: the target and pass options (codegen::LoweringContext makes one for the CPU this
+// process compiles for); the argument buffers are added here.
 // `scalars`: the scalar parameters besides the shape variables (Pipeline.h); a script's
-// are ScriptProgram::ScalarParameters(). `partition_guards`: PassContext's.
+// are ScriptProgram::ScalarParameters().
+Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch,
+                                     const std::vector<te::Tensor>& args, PassContext ctx,
+                                     const std::string& name = "main",
+                                     const ScalarParams& scalars = {});
+
+// The same with a default context for `target`. `partition_guards`: PassContext's.
 Result<LoweredProgram> LowerSchedule(const schedule::Schedule& sch,
                                      const std::vector<te::Tensor>& args,
                                      const std::string& target = "llvm",

@@ -29,6 +29,11 @@ struct PassContext {
   // inlined padding stage's border test); false keeps those guards in the loops, as
   // TVM 0.19's lower does (likely() tails are split either way).
   bool partition_guards = true;
+  // The fp32 lanes of the widest vector register of the CPU the LLVM target compiles
+  // for: VectorizeLoops runs a vector of no power of two lanes wider than this as
+  // power-of-two pieces. Callers compiling for this process's CPU take it from
+  // codegen::LoweringContext; unset, it is the widest x86's (AVX-512).
+  int64_t vector_lanes = 16;
   // Creates the analyzer a pass uses (tests may inject one with extra assumptions);
   // null means a default Analyzer.
   std::function<std::unique_ptr<arith::Analyzer>()> analyzer_factory;

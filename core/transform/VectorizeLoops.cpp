@@ -302,19 +302,14 @@ class Widener : public IRMutator {
 // simplification).
 constexpr int64_t kMaxNarrowedLanes = 256;
 
-// The fp32 lanes of the widest x86 vector register (AVX-512): a loop's own extent of no
-// power of two up to this many lanes stays one vector. On an AVX2 target 9-15 lanes
-// span two registers and still meet the back end's slow path; this pass does not know
-// the target's width.
-constexpr int64_t kMaxWholeLanes = 16;
-
 // Visits loops with the analyzer knowing the ranges of the enclosing loops (and the
 // conditions of enclosing ifs), so that an extent or a guard that bound inference or loop
 // partition left symbolic is decided where it is constant.
 class LoopVectorizer : public AnalyzerMutator {
  public:
-  LoopVectorizer(arith::Analyzer& analyzer, bool masked)
-      : AnalyzerMutator(analyzer), masked_(masked) {}
+  // `register_lanes`: PassContext::vector_lanes.
+  LoopVectorizer(arith::Analyzer& analyzer, bool masked, int64_t register_lanes)
+      : AnalyzerMutator(analyzer), masked_(masked), register_lanes_(register_lanes) {}
 
  protected:
   Expr Rewrite(const Expr& e) override { return e; }
@@ -338,11 +333,11 @@ class LoopVectorizer : public AnalyzerMutator {
       // x86 back end carries it across a loop through the stack, lane by lane (slower
       // than the scalar loop); within one register the whole, padded vector beats the
       // pieces. Every count the loop's own extent did not give (a tail, a decided
-      // extent) is cut; of its own extent, for the LLVM target, one wider than
-      // kMaxWholeLanes (other targets keep it whole, as TVM prints it). Measurements:
+      // extent) is cut; of its own extent, for the LLVM target, one wider than the
+      // target's register (other targets keep it whole, as TVM prints it). Measurements:
       // bench/README.md, "The roofline's ceiling".
       const bool derived = lanes < *constant || !as_const_int(f->extent);
-      const bool wide = masked_ && lanes > kMaxWholeLanes;
+      const bool wide = masked_ && lanes > register_lanes_;
       if ((derived || wide) && (lanes & (lanes - 1)) != 0) {
         if (Stmt v = VectorizeInPieces(f, lanes, body); v.defined()) return v;
       } else if (Stmt v = Vectorize(f, lanes, body, Expr()); v.defined()) {
@@ -440,6 +435,7 @@ class LoopVectorizer : public AnalyzerMutator {
   }
 
   bool masked_;
+  int64_t register_lanes_;
 };
 
 }  // namespace
@@ -448,7 +444,7 @@ Stmt VectorizeLoops(Stmt s, const PassContext& ctx) {
   if (!s.defined()) return s;
   // Masked lanes are the CPU backend's (LLVM's masked loads and stores).
   std::unique_ptr<arith::Analyzer> analyzer = ctx.MakeAnalyzer();
-  return LoopVectorizer(*analyzer, ctx.target == "llvm").VisitStmt(s);
+  return LoopVectorizer(*analyzer, ctx.target == "llvm", ctx.vector_lanes).VisitStmt(s);
 }
 
 }  // namespace tessera::transform

@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "codegen/LoweringContext.h"
 #include "ir/ExprOp.h"
 #include "te/Operation.h"
 #include "te/Scan.h"
@@ -255,7 +256,7 @@ Result<ValidCandidate> GeneratedSpace::Validate(const Decisions& d,
                                                 const std::vector<te::Tensor>& args) const {
   auto sch = Apply(d);
   if (!sch) return sch.error();
-  auto lowered = transform::LowerSchedule(*sch, args, "llvm");
+  auto lowered = transform::LowerSchedule(*sch, args, codegen::LoweringContext("llvm"));
   if (!lowered) return lowered.error();
   return ValidCandidate{std::move(sch.value()), std::move(lowered->func)};
 }

@@ -1,5 +1,6 @@
 #include "tune/ScriptKnobSpace.h"
 
+#include "codegen/LoweringContext.h"
 #include "script/tvm/autotvm/TuneConfig.h"
 #include "transform/LowerSchedule.h"
 
@@ -66,7 +67,8 @@ Result<ValidCandidate> ScriptKnobSpace::Validate(const Decisions& d,
   auto evaluated = script::EvaluateTunableScript(source_, file_, d.values);
   if (!evaluated) return evaluated.error();
   schedule::Schedule sch = evaluated->program.schedule->copy();
-  auto lowered = transform::LowerSchedule(sch, evaluated->program.Arguments(), "llvm", "main",
+  auto lowered = transform::LowerSchedule(sch, evaluated->program.Arguments(),
+                                          codegen::LoweringContext("llvm"), "main",
                                           evaluated->program.ScalarParameters());
   if (!lowered) return lowered.error();
   return ValidCandidate{std::move(sch), std::move(lowered->func)};

@@ -5,6 +5,7 @@
 #include <random>
 #include <set>
 
+#include "codegen/LoweringContext.h"
 #include "ir/ExprOp.h"
 #include "schedule/Replay.h"
 #include "transform/LowerSchedule.h"
@@ -312,7 +313,8 @@ std::vector<std::string> KnobCandidates(const script::ScriptProgram& program,
   std::set<std::string> scripts;
   for (const auto& choice : points) {
     auto sch = ApplyKnobs(program, knobs, choice);
-    bool ok = sch.ok() && transform::LowerSchedule(*sch, args, "llvm").ok();
+    bool ok =
+        sch.ok() && transform::LowerSchedule(*sch, args, codegen::LoweringContext("llvm")).ok();
     if (!ok) {
       if (invalid) ++*invalid;
       continue;

@@ -1,8 +1,9 @@
 // A narrower CPU target on this machine (codegen/CpuTarget.h: TESSERA_TARGET, tessera-cli
 // --target "llvm -mcpu=NAME", the benchmarks' --isa avx2): the parser's answers and
 // refusals, and end to end through the real tessera-cli — a kernel vectorized by 16
-// lanes compiled for Haswell names no AVX-512 register, the machine peak reads 8 lanes,
-// and a bad target is a usage error naming the known CPUs.
+// lanes compiled for Haswell names no AVX-512 register, the lowering cuts vectors at
+// Haswell's width, the machine peak reads 8 lanes, and a bad target is a usage error
+// naming the known CPUs.
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -27,6 +28,16 @@ C = te.compute((4096,), lambda i: A[i] * B[i] + A[i], name="C")
 s = te.create_schedule(C.op)
 o, v = s[C].split(C.op.axis[0], factor=16)
 s[C].vectorize(v)
+)";
+
+// A row of 12 sums: its vector accumulator spans two AVX2 registers, one AVX-512 one.
+const char* kTwelveColumns = R"(import tvm
+from tvm import te
+A = te.placeholder((64, 12), name="A")
+k = te.reduce_axis((0, 64), name="k")
+C = te.compute((12,), lambda j: te.sum(A[k, j], axis=k), name="C")
+s = te.create_schedule(C.op)
+s[C].vectorize(C.op.axis[0])
 )";
 
 struct Run {
@@ -129,6 +140,28 @@ class CpuTargetTest : public QObject {
     Run profile = Cli({"profile", file, "--target", "llvm -mcpu=haswell", "--repeat", "2"});
     QCOMPARE(profile.code, 0);
     QVERIFY2(profile.out.contains("(haswell)"), qPrintable(profile.out));
+  }
+
+  // The lowering shapes vectors for the named CPU's registers: a 12-lane accumulator
+  // runs as 8 + 4 lanes for Haswell, and whole where one register holds it.
+  void theLoweringCutsVectorsAtTheNamedCpusWidth() {
+    if (codegen::HostFp32Lanes() < 8) QSKIP("this CPU has no AVX2");
+    QTemporaryDir dir;
+    const QString file = dir.filePath("row.py");
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kTwelveColumns);
+    f.close();
+    Run haswell = Cli({"lower", file}, "llvm -mcpu=haswell");
+    QCOMPARE(haswell.code, 0);
+    QVERIFY2(haswell.out.contains("C[ramp(0, 1, 8)]") && haswell.out.contains("C[ramp(8, 1, 4)]"),
+             qPrintable(haswell.out));
+    QVERIFY2(!haswell.out.contains("ramp(0, 1, 12)"), qPrintable(haswell.out));
+    if (codegen::HostFp32Lanes() >= 16) {
+      Run native = Cli({"lower", file});
+      QCOMPARE(native.code, 0);
+      QVERIFY2(native.out.contains("C[ramp(0, 1, 12)]"), qPrintable(native.out));
+    }
   }
 
   void aBadTargetIsAUsageError() {

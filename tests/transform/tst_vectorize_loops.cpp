@@ -19,6 +19,18 @@ ForKind KindOf(const Stmt& s) {
   auto* f = s.as<ForNode>();
   return f ? f->for_kind : ForKind::ThreadBinding;
 }
+// GEMM's row of C over `columns` vectorized j: zeroed, then an 8-step serial reduction
+// over k of A[k, j] into it (A is 8 x columns).
+Stmt ColumnReduction(const Buffer& A, const Buffer& C, int64_t columns) {
+  Var j("j"), k("k");
+  return MakeFor(
+      j, 0, columns, ForKind::Vectorized,
+      MakeSeq(
+          {MakeBufferStore(C, F(0.0), {j}),
+           MakeFor(k, 0, 8, ForKind::Serial,
+                   MakeBufferStore(C, MakeBufferLoad(C, {j}) + MakeBufferLoad(A, {k * columns + j}),
+                                   {j}))}));
+}
 }  // namespace
 
 class TestVectorizeLoops : public QObject {
@@ -59,13 +71,7 @@ class TestVectorizeLoops : public QObject {
   void innerSerialLoopIsKept() {
     Buffer A = MakeBuffer("A", DataType::Float(32), {8 * 8});
     Buffer C = MakeBuffer("C", DataType::Float(32), {8});
-    Var j("j"), k("k");
-    Stmt body = MakeFor(
-        j, 0, 8, ForKind::Vectorized,
-        MakeSeq({MakeBufferStore(C, F(0.0), {j}),
-                 MakeFor(k, 0, 8, ForKind::Serial,
-                         MakeBufferStore(C, MakeBufferLoad(C, {j}) + MakeBufferLoad(A, {k * 8 + j}),
-                                         {j}))}));
+    Stmt body = ColumnReduction(A, C, 8);
     Stmt r = VectorizeLoops(body, PassContext());
     QVERIFY2(!r.as<ForNode>(), qPrintable(Text(r)));
     QVERIFY(Text(r).contains("for (k, 0, 8)"));
@@ -80,13 +86,7 @@ class TestVectorizeLoops : public QObject {
   void ownExtentOfNoPowerOfTwoRunsInPiecesOnLLVM() {
     Buffer A = MakeBuffer("A", DataType::Float(32), {8 * 48});
     Buffer C = MakeBuffer("C", DataType::Float(32), {48});
-    Var j("j"), k("k");
-    Stmt body = MakeFor(
-        j, 0, 48, ForKind::Vectorized,
-        MakeSeq({MakeBufferStore(C, F(0.0), {j}),
-                 MakeFor(k, 0, 8, ForKind::Serial,
-                         MakeBufferStore(
-                             C, MakeBufferLoad(C, {j}) + MakeBufferLoad(A, {k * 48 + j}), {j}))}));
+    Stmt body = ColumnReduction(A, C, 48);
     Stmt r = VectorizeLoops(body, PassContext());
     const QString text = Text(r);
     QVERIFY2(text.contains("C[ramp(0, 1, 32)]") && text.contains("C[ramp(32, 1, 16)]"),
@@ -99,10 +99,37 @@ class TestVectorizeLoops : public QObject {
     c_target.target = "c";
     QVERIFY2(Text(VectorizeLoops(body, c_target)).contains("C[ramp(0, 1, 48)]"),
              qPrintable(Text(VectorizeLoops(body, c_target))));
+    Var j("j");
     Stmt narrow = MakeFor(j, 0, 14, ForKind::Vectorized,
                           MakeBufferStore(C, MakeBufferLoad(A, {j}) * F(2.0), {j}));
     QVERIFY2(Text(VectorizeLoops(narrow, PassContext())).contains("C[ramp(0, 1, 14)]"),
              qPrintable(Text(VectorizeLoops(narrow, PassContext()))));
+  }
+
+  // The register's width is the target's (PassContext::vector_lanes): 12 lanes span two
+  // AVX2 registers and run as 8 + 4, and stay one vector within an AVX-512 register.
+  void ownExtentIsCutAtTheTargetsRegisterWidth() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {8 * 12});
+    Buffer C = MakeBuffer("C", DataType::Float(32), {12});
+    Stmt body = ColumnReduction(A, C, 12);
+    PassContext avx2;
+    avx2.vector_lanes = 8;
+    Stmt r = VectorizeLoops(body, avx2);
+    const QString text = Text(r);
+    QVERIFY2(text.contains("C[ramp(0, 1, 8)]") && text.contains("C[ramp(8, 1, 4)]"),
+             qPrintable(text));
+    QVERIFY2(!text.contains(", 12)"), qPrintable(text));
+    ExpectSameResults(MakePrimFunc("f", {A, C}, body), MakePrimFunc("f", {A, C}, r),
+                      {{8 * 12}, {12}});
+    PassContext avx512;
+    avx512.vector_lanes = 16;
+    QVERIFY2(Text(VectorizeLoops(body, avx512)).contains("C[ramp(0, 1, 12)]"),
+             qPrintable(Text(VectorizeLoops(body, avx512))));
+    PassContext c_target;
+    c_target.target = "c";
+    c_target.vector_lanes = 8;
+    QVERIFY2(Text(VectorizeLoops(body, c_target)).contains("C[ramp(0, 1, 12)]"),
+             qPrintable(Text(VectorizeLoops(body, c_target))));
   }
 
   void scalarisedWhenTheBodyCannotBeWidened_data() {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "codegen/LoweringContext.h"
 #include "transform/LowerTensorIR.h"
 #include "tune/Features.h"
 #include "tune/tir/TirMutator.h"
@@ -65,7 +66,8 @@ std::shared_ptr<const TirCandidate> TirEvolutionarySearch::Evaluate(size_t sketc
   auto replayed = space_.Replay(trace);
   Status valid = replayed.ok() ? Status::Ok() : Status(replayed.error());
   if (valid.ok()) {
-    auto lowered = transform::LowerTensorIR(replayed->func(), {}, replayed->func().name);
+    auto lowered = transform::LowerTensorIR(replayed->func(), codegen::LoweringContext("llvm"),
+                                            replayed->func().name);
     if (lowered.ok()) {
       auto c = std::make_shared<TirCandidate>();
       c->sketch = sketch;

@@ -1,5 +1,6 @@
 #include "tune/tir/TirSpaceGenerator.h"
 
+#include "codegen/LoweringContext.h"
 #include "tir/ScheduleError.h"
 #include "transform/LowerTensorIR.h"
 #include "tune/tir/TirScheduleRule.h"
@@ -66,7 +67,8 @@ Result<tir::Schedule> TirSpaceGenerator::Sample(size_t sketch, int64_t seed) con
 }
 
 Status TirSpaceGenerator::Validate(const tir::Schedule& candidate) {
-  auto lowered = transform::LowerTensorIR(candidate.func(), {}, candidate.func().name);
+  auto lowered = transform::LowerTensorIR(candidate.func(), codegen::LoweringContext("llvm"),
+                                          candidate.func().name);
   if (!lowered.ok()) return Error(kLoweringPrefix + lowered.error().message);
   return Status::Ok();
 }
