@@ -1,6 +1,7 @@
 #include "transform/VectorizeLoops.h"
 
 #include <unordered_map>
+#include <vector>
 
 #include "arith/Analyzer.h"
 #include "ir/BitIntrinsics.h"
@@ -43,6 +44,26 @@ bool HasVectorExpr(const Stmt& s) {
       IRVisitor::VisitFor(n, s);
     }
   } finder;
+  finder.VisitStmt(s);
+  return finder.found;
+}
+
+// True when the statement stores to a location that one of `loops` (variables of
+// enclosing serial loops) does not move: an accumulator across that loop, which the
+// backend keeps in registers from one iteration to the next.
+bool AccumulatesAcross(const Stmt& s, const std::vector<Var>& loops) {
+  struct Finder : IRVisitor {
+    const std::vector<Var>* loops;
+    bool found = false;
+    void VisitBufferStore(const BufferStoreNode* n, const Stmt&) override {
+      for (const Var& v : *loops) {
+        bool moves = false;
+        for (const Expr& i : n->indices) moves = moves || UsesVar(i, v);
+        found = found || !moves;
+      }
+    }
+  } finder;
+  finder.loops = &loops;
   finder.VisitStmt(s);
   return finder.found;
 }
@@ -315,7 +336,10 @@ class LoopVectorizer : public AnalyzerMutator {
   Expr Rewrite(const Expr& e) override { return e; }
 
   Stmt VisitFor(const ForNode* n, const Stmt& s) override {
+    const bool serial = n->for_kind == ForKind::Serial && !is_const_int(n->extent, 1);
+    if (serial) serial_loops_.push_back(n->loop_var);
     Stmt r = AnalyzerMutator::VisitFor(n, s);  // inner loops first
+    if (serial) serial_loops_.pop_back();
     if (n->for_kind != ForKind::Vectorized) return r;
     auto* f = r.as<ForNode>();
     Expr extent = f->extent;
@@ -329,15 +353,18 @@ class LoopVectorizer : public AnalyzerMutator {
       int64_t lanes = NarrowToGuard(f, *constant, &body);
       if (lanes == 0) return MakeEvaluate(0);
       // A count that is no power of two runs as pieces of power-of-two lanes (53: 32,
-      // 16, 4, 1; 48: 32, 16): once such a vector spans more than one register, LLVM's
-      // x86 back end carries it across a loop through the stack, lane by lane (slower
-      // than the scalar loop); within one register the whole, padded vector beats the
-      // pieces. Every count the loop's own extent did not give (a tail, a decided
-      // extent) is cut; of its own extent, for the LLVM target, one wider than the
-      // target's register (other targets keep it whole, as TVM prints it). Measurements:
-      // bench/README.md, "The roofline's ceiling".
+      // 16, 4, 1; 48: 32, 16): once such a vector spans more than one register and
+      // accumulates across an enclosing loop (GEMM's tile over k, which the back end
+      // keeps in registers), LLVM's x86 back end carries it through the stack, lane by
+      // lane (slower than the scalar loop); within one register, or stored where the
+      // loop moves it, the whole, padded vector beats the pieces. Every count the loop's
+      // own extent did not give (a tail, a decided extent) is cut; of its own extent,
+      // for the LLVM target, one wider than the target's register that accumulates
+      // across an enclosing serial loop (other targets keep it whole, as TVM prints it).
+      // Measurements: bench/README.md, "The roofline's ceiling".
       const bool derived = lanes < *constant || !as_const_int(f->extent);
-      const bool wide = masked_ && lanes > register_lanes_;
+      const bool wide =
+          masked_ && lanes > register_lanes_ && AccumulatesAcross(body, serial_loops_);
       if ((derived || wide) && (lanes & (lanes - 1)) != 0) {
         if (Stmt v = VectorizeInPieces(f, lanes, body); v.defined()) return v;
       } else if (Stmt v = Vectorize(f, lanes, body, Expr()); v.defined()) {
@@ -436,6 +463,9 @@ class LoopVectorizer : public AnalyzerMutator {
 
   bool masked_;
   int64_t register_lanes_;
+  // The variables of the serial loops around the statement in sight (unrolled ones
+  // become straight code and carry nothing).
+  std::vector<Var> serial_loops_;
 };
 
 }  // namespace

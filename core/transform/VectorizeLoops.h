@@ -10,8 +10,9 @@
 //   - a body `if (c) S` whose terms on the variable hold on the first m lanes only (a
 //     ragged tail) becomes m lanes of S, a narrower vector, under `if` of its other terms;
 //     a count that is no power of two (and an extent so decided; for the LLVM target
-//     also a loop's own extent wider than PassContext::vector_lanes) runs as pieces of
-//     decreasing powers of two (53: 32, 16, 4, 1), widths the backend keeps whole;
+//     also a loop's own extent wider than PassContext::vector_lanes that accumulates
+//     across an enclosing serial loop, kept in registers by the backend) runs as pieces
+//     of decreasing powers of two (53: 32, 16, 4, 1), widths the backend keeps whole;
 //   - for the LLVM target, a condition that depends on the variable becomes an `if` on a
 //     vector of lanes, whose loads and stores the backend masks (AVX-512 opmasks, AVX2
 //     vmaskmov), and a symbolic extent with a constant bound runs that many lanes, the
