@@ -91,6 +91,12 @@ bool TileFitsRegisters(const ChannelAxis& c, int64_t vectors, int64_t columns, i
   return accumulators + ChannelOperands(c.depthwise, vectors, columns, order) <= registers;
 }
 
+// Whether the rule offers the epilogue knob: an element-wise epilogue (not depthwise,
+// whose tile DepthwiseTile.h lays out).
+bool HasEpilogueKnob(const StageRule& rule) {
+  return !rule.epilogue.output.empty() && !rule.channel.depthwise;
+}
+
 size_t AxisIndex(const StageRule& rule, const std::string& axis) {
   return static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis) -
                              rule.spatial_axes.begin());
@@ -122,6 +128,25 @@ ir::IndexMap InnermostMap(size_t rank, size_t j) {
   out.push_back(vars[j]);
   return MakeMap(vars, out);
 }
+
+namespace {
+
+// `stage` (the epilogue's own stage, a cache_write of `outer`) computed at `at` of
+// `outer` after the accumulator, stored with the rule's axis `a_index` of `rank` innermost
+// as the accumulator is, that axis's loop vectorized: the epilogue reads the accumulator's
+// vectors whole; `outer` then only copies, gathering across the result as it did across
+// the accumulator.
+Status LayOutAsAccumulator(Schedule& sch, const Stage& stage, const Stage& outer,
+                           const ir::IterVar& at, size_t rank, size_t a_index, int64_t lanes) {
+  if (Status st = schedule::ComputeAt(sch, stage, outer, at); !st) return st;
+  auto axes = schedule::TransformLayout(sch, stage, InnermostMap(rank, a_index));
+  if (!axes) return axes.error();
+  auto vectors = schedule::Split(sch, stage, axes->back(), lanes);
+  if (!vectors) return vectors.error();
+  return schedule::Vectorize(sch, stage, vectors->second);
+}
+
+}  // namespace
 
 // The columns the output's copy out of a row-wide accumulator writes at a time (one
 // vector of that many lanes per channel): a power of two when one of at least half a
@@ -327,7 +352,7 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
 }
 
 std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, int64_t axis_extent,
-                               int64_t column_extent, const TargetInfo& target) {
+                               int64_t column_extent, bool epilogue, const TargetInfo& target) {
   Knob on;
   on.name = ChannelKnobName(stage);
   on.choices = {0, 1};  // 0 first: the base point (and every earlier seed) keeps the ordinary rule
@@ -381,6 +406,7 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
     if (HasStridedPack(c)) pack.choices.push_back(2);
     knobs.push_back(pack);
   }
+  if (epilogue) knobs.push_back(MakeChoiceKnob(ChannelEpilogueKnobName(stage), {0, 1}));
   return knobs;
 }
 
@@ -470,6 +496,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     if (HasProducerKnob(rule.channel)) d.values[ChannelProducerKnobName(rule.stage)] = {producer};
     if (HasWindowKnob(rule.channel)) d.values[ChannelWindowKnobName(rule.stage)] = {window};
     if (HasPackKnob(rule.channel)) d.values[ChannelPackKnobName(rule.stage)] = {pack};
+    if (HasEpilogueKnob(rule)) d.values[ChannelEpilogueKnobName(rule.stage)] = {1};
     // The broadcast operand's element-wise producer (conv2d's padding) inlined: the
     // lowering cuts the column tiles where its guard holds and tests a row's window once
     // (LoopPartition), so interior tiles read the input without guard or copy; or a
@@ -644,6 +671,14 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (!acc) return acc.error();
   stage = acc->outer;
   auto local = Result<Stage>(acc->local);
+  // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
+  Stage epilogue;
+  if (HasEpilogueKnob(rule) && KnobChoiceOr(d, ChannelEpilogueKnobName(rule.stage), 0) == 1) {
+    auto own = schedule::CacheWrite(sch, stage, "local");
+    if (!own) return own.error();
+    epilogue = *own;
+    stage = sch.find(rule.epilogue.output);
+  }
   std::vector<ir::IterVar> outer;
   ir::IterVar axis_block, column_outer, axis_inner, column_inner;
   for (const std::string& name : rule.spatial_axes) {
@@ -687,8 +722,14 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
   // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
   if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
-  if (Status st = schedule::ComputeAt(sch, *local, stage, chunk > 0 ? *fused : column_outer); !st)
-    return st;
+  const ir::IterVar accumulator_at = chunk > 0 ? *fused : column_outer;
+  if (Status st = schedule::ComputeAt(sch, *local, stage, accumulator_at); !st) return st;
+  if (epilogue)
+    if (Status st =
+            LayOutAsAccumulator(sch, epilogue, stage, accumulator_at, rule.spatial_axes.size(),
+                                AxisIndex(rule, c.axis), target.vector_lanes);
+        !st)
+      return st;
   // 3. The accumulator stored with `a` innermost; reduction in the definition's order
   //    (chunked: the chunks, the column tiles, then the rest), then the columns and the
   //    vectors of `a` (in the chosen order), unrolled.

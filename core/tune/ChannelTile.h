@@ -46,6 +46,11 @@
 // channel plane apart; 2, where the tile reads that input at a column stride s > 1 — a
 // strided convolution —, the copy stored in s phases holding only the columns read,
 // each phase read at unit stride: StridedPack.h).
+// <stage>.channel/epilogue (with an element-wise epilogue, EpilogueRule.h — a dense layer's
+// bias and GELU: 0, computed in the output's loops, each of its vectors gathered across the
+// accumulator stored with `a` innermost; 1, a stage of its own laid out as the accumulator
+// — cache_write of the output, computed where the accumulator is — running on the
+// accumulator's whole vectors, the output then a copy of it).
 // Which of these wins depends on the machine; bench/README.md has the measurements.
 // A depthwise stage, whose other operand moves with `a` too (nothing to broadcast), gets
 // DepthwiseTile.h's loops and knobs instead.
@@ -61,7 +66,7 @@
 // broadcast input packed per chunk (and, read at a column stride, in phases); the invariant
 // operand's element-wise producer (conv2d's padding) not inlined (its guards would run in
 // the inner loop), computed at the chunk loop in the chunked seeds; its innermost loop
-// vectorized (a guard becomes a mask).
+// vectorized (a guard becomes a mask); an epilogue in the accumulator's layout.
 #pragma once
 
 #include <cstdint>
@@ -116,9 +121,9 @@ ChannelAxis FindChannelAxis(const te::ComputeOpNode& op, const std::vector<std::
                             const std::vector<int64_t>& extents, int lanes);
 
 // The rule's knobs for stage `stage` (extents of `a` and of the column axis; the
-// reduction's from `c`).
+// reduction's from `c`; `epilogue`: the stage has an element-wise epilogue).
 std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, int64_t axis_extent,
-                               int64_t column_extent, const TargetInfo& target);
+                               int64_t column_extent, bool epilogue, const TargetInfo& target);
 
 // Whether `d` chooses the rule for `rule`'s stage.
 bool ChannelTileOn(const Decisions& d, const StageRule& rule);

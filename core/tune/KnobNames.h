@@ -51,6 +51,9 @@ inline std::string ChannelWindowKnobName(const std::string& stage) {
   return stage + ".channel/window";
 }
 inline std::string ChannelPackKnobName(const std::string& stage) { return stage + ".channel/pack"; }
+inline std::string ChannelEpilogueKnobName(const std::string& stage) {
+  return stage + ".channel/epilogue";
+}
 // ChannelTile of a depthwise stage (DepthwiseTile.h): where its input is packed in blocks.
 inline std::string ChannelBlockedKnobName(const std::string& stage) {
   return stage + ".channel/blocked";

@@ -428,7 +428,8 @@ class TileRuleImpl final : public ScheduleRule {
       const size_t a =
           std::find(rule->spatial_axes.begin(), rule->spatial_axes.end(), rule->channel.axis) -
           rule->spatial_axes.begin();
-      for (Knob& k : ChannelKnobs(stage, rule->channel, s.extents[a], s.extents.back(), s.target))
+      for (Knob& k : ChannelKnobs(stage, rule->channel, s.extents[a], s.extents.back(),
+                                  !rule->epilogue.output.empty(), s.target))
         knobs->Add(std::move(k));
     }
   }

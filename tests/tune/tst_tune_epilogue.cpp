@@ -52,6 +52,23 @@ out = te.compute((1, 32, 10, 10), lambda n, f, y, x: te.max(biased[n, f, y, x], 
 s = te.create_schedule(out.op)
 )";
 
+// A dense layer with bias and GELU (tanh written with exp) whose rows are a multiple of
+// the vector width: ChannelTile vectorizes the rows, so its accumulator is stored
+// transposed to the output.
+const char* kDenseGelu = R"(import tvm
+from tvm import te
+X = te.placeholder((32, 24), name="X")
+W = te.placeholder((20, 24), name="W")
+bias = te.placeholder((20,), name="bias")
+k = te.reduce_axis((0, 24), name="k")
+D = te.compute((32, 20), lambda i, j: te.sum(X[i, k] * W[j, k], axis=k), name="D")
+def gelu(v):
+    z = 0.7978845608 * (v + 0.044715 * v * v * v)
+    return 0.5 * v * (2.0 - 2.0 / (te.exp(2.0 * z) + 1.0))
+Y = te.compute((32, 20), lambda i, j: gelu(D[i, j] + bias[j]), name="Y")
+s = te.create_schedule(Y.op)
+)";
+
 // Not epilogues: the output reads D transposed; D has a second reader; D is broadcast
 // into a larger output; D is read at a shifted index.
 const char* kTransposed = R"(import tvm
@@ -130,6 +147,78 @@ class TuneEpilogue : public QObject {
     QVERIFY(pad);
     QCOMPARE(pad->choices, (std::vector<int64_t>{1, 0}));  // not on the path: free
     QVERIFY(conv->channel.defined());  // output channels: the ChannelTile variant too
+  }
+
+  // ChannelTile's epilogue knob: 1 computes the epilogue in a stage of its own, laid out
+  // as the accumulator (the vectorized axis innermost) and computed where it is, so that
+  // it reads the accumulator's vectors whole; 0 computes it in the output's loops. Both
+  // match the oracle; only ChannelTile points with an epilogue have the knob.
+  void anEpilogueRunsInTheAccumulatorsLayout_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<QString>("reduction");
+    QTest::addColumn<QString>("output");
+    QTest::addColumn<QString>("axis");  // the vectorized axis (ChannelTile's `a`)
+    for (const char* isa : {"avx2", "avx512f"}) {
+      QTest::addRow("dense + gelu, %s", isa) << kDenseGelu << isa << "D"
+                                             << "Y"
+                                             << "i";
+      QTest::addRow("conv2d + bias + relu, %s", isa) << kConvBiasRelu << isa << "conv"
+                                                     << "out"
+                                                     << "f";
+    }
+  }
+  void anEpilogueRunsInTheAccumulatorsLayout() {
+    QFETCH(QString, source);
+    QFETCH(QString, isa);
+    QFETCH(QString, reduction);
+    QFETCH(QString, output);
+    QFETCH(QString, axis);
+    const std::string r = reduction.toStdString(), out = output.toStdString();
+    auto p = Load(source.toStdString());
+    DesignSpace space = SpaceOf(p, Target(isa));
+    QCOMPARE(RuleOf(space, r)->channel.axis, axis.toStdString());
+    const Knob* knob = KnobOf(space, r + ".channel/epilogue");
+    QVERIFY(knob);
+    QCOMPARE(knob->choices, (std::vector<int64_t>{0, 1}));
+    const Decisions* seed = nullptr;
+    std::vector<Decisions> seeds = space.Seeds();
+    for (const Decisions& d : seeds)
+      if (d.values.at(r + ".channel")[0] == 1) {
+        seed = &d;
+        break;
+      }
+    QVERIFY(seed);
+    QCOMPARE(seed->values.at(r + ".channel/epilogue"), std::vector<int64_t>{1});
+    for (int64_t choice : {1, 0}) {
+      Decisions d = *seed;
+      d.values[r + ".channel/epilogue"] = {choice};
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      const schedule::Schedule& sch = valid->schedule;
+      const schedule::Stage local = sch.find(r + ".local"), own = sch.find(out + ".local");
+      QVERIFY(local);
+      if (choice == 0) {
+        QVERIFY(!own);
+      } else {
+        QVERIFY(own);
+        QCOMPARE(own->attach_type, schedule::AttachType::Scope);
+        QCOMPARE(own->attach_stage->name(), out);
+        QCOMPARE(own->attach_ivar, local->attach_ivar);
+        QVERIFY(own->layout);  // stored as the accumulator is
+        QCOMPARE(own->attr(own->leaf_iter_vars.back()).annotation, ir::IterVarType::Vectorized);
+        // After the accumulator, before the output's copy.
+        auto at = [&](const std::string& name) {
+          for (size_t i = 0; i < sch.stages.size(); ++i)
+            if (sch.stages[i]->name() == name) return i;
+          return sch.stages.size();
+        };
+        QVERIFY(at(r + ".local") < at(out + ".local"));
+        QVERIFY(at(out + ".local") < at(out));
+      }
+      const QString failure = RunAgainstOracle(p, *valid);
+      QVERIFY2(failure.isEmpty(), qPrintable(failure));
+    }
   }
 
   void notAnEpilogue_data() {
