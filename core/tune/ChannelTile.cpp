@@ -91,12 +91,6 @@ bool TileFitsRegisters(const ChannelAxis& c, int64_t vectors, int64_t columns, i
   return accumulators + ChannelOperands(c.depthwise, vectors, columns, order) <= registers;
 }
 
-// Whether the rule offers the epilogue knob: an element-wise epilogue (not depthwise,
-// whose tile DepthwiseTile.h lays out).
-bool HasEpilogueKnob(const StageRule& rule) {
-  return !rule.epilogue.output.empty() && !rule.channel.depthwise;
-}
-
 size_t AxisIndex(const StageRule& rule, const std::string& axis) {
   return static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis) -
                              rule.spatial_axes.begin());
@@ -128,25 +122,6 @@ ir::IndexMap InnermostMap(size_t rank, size_t j) {
   out.push_back(vars[j]);
   return MakeMap(vars, out);
 }
-
-namespace {
-
-// `stage` (the epilogue's own stage, a cache_write of `outer`) computed at `at` of
-// `outer` after the accumulator, stored with the rule's axis `a_index` of `rank` innermost
-// as the accumulator is, that axis's loop vectorized: the epilogue reads the accumulator's
-// vectors whole; `outer` then only copies, gathering across the result as it did across
-// the accumulator.
-Status LayOutAsAccumulator(Schedule& sch, const Stage& stage, const Stage& outer,
-                           const ir::IterVar& at, size_t rank, size_t a_index, int64_t lanes) {
-  if (Status st = schedule::ComputeAt(sch, stage, outer, at); !st) return st;
-  auto axes = schedule::TransformLayout(sch, stage, InnermostMap(rank, a_index));
-  if (!axes) return axes.error();
-  auto vectors = schedule::Split(sch, stage, axes->back(), lanes);
-  if (!vectors) return vectors.error();
-  return schedule::Vectorize(sch, stage, vectors->second);
-}
-
-}  // namespace
 
 // The columns the output's copy out of a row-wide accumulator writes at a time (one
 // vector of that many lanes per channel): a power of two when one of at least half a
@@ -329,6 +304,8 @@ void AddDepthwiseSeeds(const StageRule& rule, const Decisions& base, int64_t axi
       d.values[ChannelOrderKnobName(rule.stage)] = {1};
       if (HasWindowKnob(c)) d.values[ChannelWindowKnobName(rule.stage)] = {1};
       d.values[ChannelBlockedKnobName(rule.stage)] = {blocked};
+      // The epilogue in the output's loops: its own stage was measured on dense layers only.
+      if (!rule.epilogue.output.empty()) d.values[ChannelEpilogueKnobName(rule.stage)] = {0};
       if (auto inl = d.values.find(InlineKnobName(c.broadcast)); inl != d.values.end())
         inl->second = {1};
       out->push_back(std::move(d));
@@ -377,6 +354,7 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
     std::vector<Knob> knobs = {on, a, col, order};
     if (HasWindowKnob(c)) knobs.push_back(MakeChoiceKnob(ChannelWindowKnobName(stage), {0, 1}));
     knobs.push_back(MakeChoiceKnob(ChannelBlockedKnobName(stage), {0, 1}));
+    if (epilogue) knobs.push_back(MakeChoiceKnob(ChannelEpilogueKnobName(stage), {0, 1}));
     return knobs;
   }
   Knob chunk;
@@ -414,6 +392,11 @@ bool ChannelTileOn(const Decisions& d, const StageRule& rule) {
   if (!rule.channel.defined()) return false;
   auto it = d.values.find(ChannelKnobName(rule.stage));
   return it != d.values.end() && !it->second.empty() && it->second[0] == 1;
+}
+
+bool ChannelEpilogueOwnStage(const Decisions& d, const StageRule& rule) {
+  return ChannelTileOn(d, rule) && !rule.epilogue.output.empty() &&
+         KnobChoiceOr(d, ChannelEpilogueKnobName(rule.stage), 0) == 1;
 }
 
 bool ChannelProducerAtChunk(const Schedule& sch, const Decisions& d, const StageRule& rule) {
@@ -496,7 +479,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     if (HasProducerKnob(rule.channel)) d.values[ChannelProducerKnobName(rule.stage)] = {producer};
     if (HasWindowKnob(rule.channel)) d.values[ChannelWindowKnobName(rule.stage)] = {window};
     if (HasPackKnob(rule.channel)) d.values[ChannelPackKnobName(rule.stage)] = {pack};
-    if (HasEpilogueKnob(rule)) d.values[ChannelEpilogueKnobName(rule.stage)] = {1};
+    if (!rule.epilogue.output.empty()) d.values[ChannelEpilogueKnobName(rule.stage)] = {1};
     // The broadcast operand's element-wise producer (conv2d's padding) inlined: the
     // lowering cuts the column tiles where its guard holds and tests a row's window once
     // (LoopPartition), so interior tiles read the input without guard or copy; or a
@@ -549,8 +532,10 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
     // The whole reduction's block fits as well (a pointwise convolution of few input
     // channels): first without chunks — the accumulators then stay in registers over the
     // whole reduction, with no row-wide accumulator stored, reloaded and copied out per
-    // chunk —, then chunked as below.
-    if (chunk > 0 && WholeReductionFitsL1(rule.channel, t)) {
+    // chunk —, then chunked as below. So too with an epilogue, which chunked reads that
+    // row-wide accumulator back from L2 once more (a dense layer's 16 x 3072 on AVX2,
+    // 192 KiB) and unchunked a register tile's worth from L1.
+    if (chunk > 0 && (WholeReductionFitsL1(rule.channel, t) || !rule.epilogue.output.empty())) {
       seed(t, best, best_order, 0, 0, 0);
       if (HasWindowKnob(rule.channel)) seed(t, best, best_order, 0, 0, 0, 1);
     }
@@ -673,8 +658,8 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   auto local = Result<Stage>(acc->local);
   // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
   Stage epilogue;
-  if (HasEpilogueKnob(rule) && KnobChoiceOr(d, ChannelEpilogueKnobName(rule.stage), 0) == 1) {
-    auto own = schedule::CacheWrite(sch, stage, "local");
+  if (ChannelEpilogueOwnStage(d, rule)) {
+    auto own = SplitOffEpilogue(sch, rule);
     if (!own) return own.error();
     epilogue = *own;
     stage = sch.find(rule.epilogue.output);
@@ -725,9 +710,9 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   const ir::IterVar accumulator_at = chunk > 0 ? *fused : column_outer;
   if (Status st = schedule::ComputeAt(sch, *local, stage, accumulator_at); !st) return st;
   if (epilogue)
-    if (Status st =
-            LayOutAsAccumulator(sch, epilogue, stage, accumulator_at, rule.spatial_axes.size(),
-                                AxisIndex(rule, c.axis), target.vector_lanes);
+    if (Status st = LayOutAsAccumulator(
+            sch, epilogue, stage, accumulator_at,
+            InnermostMap(rule.spatial_axes.size(), AxisIndex(rule, c.axis)), target.vector_lanes);
         !st)
       return st;
   // 3. The accumulator stored with `a` innermost; reduction in the definition's order

@@ -154,6 +154,14 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   if (!acc) return acc.error();
   stage = acc->outer;
   const Stage local = acc->local;
+  // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
+  Stage epilogue;
+  if (ChannelEpilogueOwnStage(d, rule)) {
+    auto own = SplitOffEpilogue(sch, rule);
+    if (!own) return own.error();
+    epilogue = *own;
+    stage = sch.find(rule.epilogue.output);
+  }
   std::vector<ir::IterVar> fused_axes, inner_axes;
   ir::IterVar axis_inner, column_outer, column_inner;
   bool after_axis = false;
@@ -194,15 +202,17 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   if (Status st = schedule::ComputeAt(sch, local, stage, row); !st) return st;
   // 4. The accumulator: `a` innermost; its column tiles, the window, then the tile's
   //    columns and vectors of `a` (in the chosen order), unrolled.
-  auto axes = schedule::TransformLayout(
-      sch, local,
-      InnermostMap(rule.spatial_axes.size(),
-                   static_cast<size_t>(
-                       std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), c.axis) -
-                       rule.spatial_axes.begin())));
+  const ir::IndexMap accumulator_layout = InnermostMap(
+      rule.spatial_axes.size(),
+      static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), c.axis) -
+                          rule.spatial_axes.begin()));
+  const int64_t vector = std::min<int64_t>(target.vector_lanes, block);
+  if (epilogue)
+    if (Status st = LayOutAsAccumulator(sch, epilogue, stage, row, accumulator_layout, vector); !st)
+      return st;
+  auto axes = schedule::TransformLayout(sch, local, accumulator_layout);
   if (!axes) return axes.error();
-  auto lanes =
-      schedule::Split(sch, local, axes->back(), std::min<int64_t>(target.vector_lanes, block));
+  auto lanes = schedule::Split(sch, local, axes->back(), vector);
   if (!lanes) return lanes.error();
   auto tiles = schedule::Split(sch, local, (*axes)[axes->size() - 2], columns);
   if (!tiles) return tiles.error();

@@ -20,7 +20,8 @@
 // reduction axis unrolled), and <stage>.channel/blocked: 0, the input packed once per call
 // at the root, in parallel over the blocks (the rows fused into the parallel loop); 1, one
 // block at a time in the parallel loop, just before its rows are read (MobileNetV2's 144
-// channels of 56 x 56 on AVX2: 100 KB, in L2), the rows then inside that loop.
+// channels of 56 x 56 on AVX2: 100 KB, in L2), the rows then inside that loop; with an
+// element-wise epilogue, ChannelTile's <stage>.channel/epilogue.
 // Seeds: one and two vectors of `a`, the most columns that fit ChannelTile's register
 // budget (the window's share), vectors outer, the window unrolled, with either copy.
 #pragma once

@@ -76,6 +76,23 @@ Result<Accumulator> MakeAccumulator(schedule::Schedule& sch, const StageRule& ru
   return Accumulator{outer, *local};
 }
 
+Result<schedule::Stage> SplitOffEpilogue(schedule::Schedule& sch, const StageRule& rule) {
+  schedule::Stage output = sch.find(rule.epilogue.output);
+  if (!output) return Error("tune: " + rule.stage + " has no epilogue stage to split off");
+  return schedule::CacheWrite(sch, output, "local");
+}
+
+Status LayOutAsAccumulator(schedule::Schedule& sch, const schedule::Stage& stage,
+                           const schedule::Stage& outer, const ir::IterVar& at,
+                           const ir::IndexMap& layout, int64_t lanes) {
+  if (Status st = schedule::ComputeAt(sch, stage, outer, at); !st) return st;
+  auto axes = schedule::TransformLayout(sch, stage, layout);
+  if (!axes) return axes.error();
+  auto vectors = schedule::Split(sch, stage, axes->back(), lanes);
+  if (!vectors) return vectors.error();
+  return schedule::Vectorize(sch, stage, vectors->second);
+}
+
 std::string OuterAxisName(const StageRule& rule, const std::string& axis) {
   if (rule.epilogue.output.empty()) return axis;
   auto it = std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis);

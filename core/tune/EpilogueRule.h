@@ -47,6 +47,20 @@ struct Accumulator {
 };
 Result<Accumulator> MakeAccumulator(schedule::Schedule& sch, const StageRule& rule);
 
+// Where the accumulator is stored transposed to the output (ChannelTile.h,
+// DepthwiseTile.h: the vectorized axis innermost), an epilogue computed in the output's
+// loops runs on vectors gathered across it. These two give the epilogue a stage of its
+// own instead, laid out as the accumulator, so that it reads the accumulator's vectors
+// whole; the output is then a copy of it. First, before the output's loops change:
+// cache_write of the epilogue's output (the new stage, returned; the output's own stage
+// keeps its name and loops).
+Result<schedule::Stage> SplitOffEpilogue(schedule::Schedule& sch, const StageRule& rule);
+// Then `stage` (SplitOffEpilogue's) computed at `at` of `outer` after the accumulator,
+// stored in `layout` (the accumulator's), its innermost loop vectorized by `lanes`.
+Status LayOutAsAccumulator(schedule::Schedule& sch, const schedule::Stage& stage,
+                           const schedule::Stage& outer, const ir::IterVar& at,
+                           const ir::IndexMap& layout, int64_t lanes);
+
 // The name of the outer stage's axis at the position of the rule's spatial axis `axis`.
 std::string OuterAxisName(const StageRule& rule, const std::string& axis);
 

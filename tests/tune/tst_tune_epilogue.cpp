@@ -69,6 +69,24 @@ Y = te.compute((32, 20), lambda i, j: gelu(D[i, j] + bias[j]), name="Y")
 s = te.create_schedule(Y.op)
 )";
 
+// A depthwise 3 x 3 convolution with bias and ReLU6 (MobileNetV2's): DepthwiseTile
+// vectorizes the channels.
+const char* kDepthwiseBiasRelu6 = R"(import tvm
+from tvm import te
+data = te.placeholder((1, 16, 9, 9), name="data")
+kernel = te.placeholder((16, 1, 3, 3), name="kernel")
+bias = te.placeholder((16,), name="bias")
+pad = te.compute((1, 16, 11, 11), lambda n, c, y, x: te.if_then_else(
+    te.all(y >= 1, y < 10, x >= 1, x < 10), data[n, c, y - 1, x - 1], 0.0), name="pad")
+ry = te.reduce_axis((0, 3), name="ry")
+rx = te.reduce_axis((0, 3), name="rx")
+dw = te.compute((1, 16, 9, 9), lambda n, c, y, x: te.sum(
+    pad[n, c, y + ry, x + rx] * kernel[c, 0, ry, rx], axis=[ry, rx]), name="dw")
+out = te.compute((1, 16, 9, 9), lambda n, c, y, x: te.min(te.max(
+    dw[n, c, y, x] + bias[c], 0.0), 6.0), name="out")
+s = te.create_schedule(out.op)
+)";
+
 // Not epilogues: the output reads D transposed; D has a second reader; D is broadcast
 // into a larger output; D is read at a shifted index.
 const char* kTransposed = R"(import tvm
@@ -152,20 +170,24 @@ class TuneEpilogue : public QObject {
   // ChannelTile's epilogue knob: 1 computes the epilogue in a stage of its own, laid out
   // as the accumulator (the vectorized axis innermost) and computed where it is, so that
   // it reads the accumulator's vectors whole; 0 computes it in the output's loops. Both
-  // match the oracle; only ChannelTile points with an epilogue have the knob.
+  // match the oracle (ChannelTile and its depthwise variant).
   void anEpilogueRunsInTheAccumulatorsLayout_data() {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("isa");
     QTest::addColumn<QString>("reduction");
     QTest::addColumn<QString>("output");
-    QTest::addColumn<QString>("axis");  // the vectorized axis (ChannelTile's `a`)
+    QTest::addColumn<QString>("axis");    // the vectorized axis (ChannelTile's `a`)
+    QTest::addColumn<int64_t>("seeded");  // the seeds' choice
     for (const char* isa : {"avx2", "avx512f"}) {
       QTest::addRow("dense + gelu, %s", isa) << kDenseGelu << isa << "D"
                                              << "Y"
-                                             << "i";
+                                             << "i" << int64_t{1};
       QTest::addRow("conv2d + bias + relu, %s", isa) << kConvBiasRelu << isa << "conv"
                                                      << "out"
-                                                     << "f";
+                                                     << "f" << int64_t{1};
+      QTest::addRow("depthwise + bias + relu6, %s", isa) << kDepthwiseBiasRelu6 << isa << "dw"
+                                                         << "out"
+                                                         << "c" << int64_t{0};
     }
   }
   void anEpilogueRunsInTheAccumulatorsLayout() {
@@ -174,6 +196,7 @@ class TuneEpilogue : public QObject {
     QFETCH(QString, reduction);
     QFETCH(QString, output);
     QFETCH(QString, axis);
+    QFETCH(int64_t, seeded);
     const std::string r = reduction.toStdString(), out = output.toStdString();
     auto p = Load(source.toStdString());
     DesignSpace space = SpaceOf(p, Target(isa));
@@ -189,7 +212,8 @@ class TuneEpilogue : public QObject {
         break;
       }
     QVERIFY(seed);
-    QCOMPARE(seed->values.at(r + ".channel/epilogue"), std::vector<int64_t>{1});
+    // Seeded in its own stage where that was measured (dense layers), else not.
+    QCOMPARE(seed->values.at(r + ".channel/epilogue"), std::vector<int64_t>{seeded});
     for (int64_t choice : {1, 0}) {
       Decisions d = *seed;
       d.values[r + ".channel/epilogue"] = {choice};
