@@ -652,18 +652,12 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   // 2. The accumulator and the output's loops: blocks of `a` and the other axes (fused,
   //    parallel), column tiles, then `a` and the columns inside the block.
   //    With an epilogue (EpilogueRule.h) the epilogue's loops are the output's.
-  auto acc = MakeAccumulator(sch, rule);
+  auto acc = MakeAccumulator(sch, rule, ChannelEpilogueOwnStage(d, rule));
   if (!acc) return acc.error();
   stage = acc->outer;
   auto local = Result<Stage>(acc->local);
   // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
-  Stage epilogue;
-  if (ChannelEpilogueOwnStage(d, rule)) {
-    auto own = SplitOffEpilogue(sch, rule);
-    if (!own) return own.error();
-    epilogue = *own;
-    stage = sch.find(rule.epilogue.output);
-  }
+  const Stage epilogue = acc->epilogue;
   std::vector<ir::IterVar> outer;
   ir::IterVar axis_block, column_outer, axis_inner, column_inner;
   for (const std::string& name : rule.spatial_axes) {

@@ -128,7 +128,7 @@ std::vector<Knob> ChannelKnobs(const std::string& stage, const ChannelAxis& c, i
 // Whether `d` chooses the rule for `rule`'s stage.
 bool ChannelTileOn(const Decisions& d, const StageRule& rule);
 // Whether `d` chooses the rule with the epilogue in a stage of its own, laid out as the
-// accumulator (<stage>.channel/epilogue = 1; EpilogueRule.h's SplitOffEpilogue).
+// accumulator (<stage>.channel/epilogue = 1; EpilogueRule.h's MakeAccumulator).
 bool ChannelEpilogueOwnStage(const Decisions& d, const StageRule& rule);
 // Whether `d` chooses the rule with chunks and its broadcast producer computed at the
 // chunk loop (the producer's Inline rule then leaves it serial: ApplyChannelTile attaches

@@ -150,18 +150,12 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   // 3. The output's loops: the axes before `a` and its blocks fused and parallel; the
   //    others (rows) fused too, or inside when each block's copy is made in the loop; then
   //    the column tiles of the copy out, `a` in the block, the copy's columns (vectorized).
-  auto acc = MakeAccumulator(sch, rule);
+  auto acc = MakeAccumulator(sch, rule, ChannelEpilogueOwnStage(d, rule));
   if (!acc) return acc.error();
   stage = acc->outer;
   const Stage local = acc->local;
   // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
-  Stage epilogue;
-  if (ChannelEpilogueOwnStage(d, rule)) {
-    auto own = SplitOffEpilogue(sch, rule);
-    if (!own) return own.error();
-    epilogue = *own;
-    stage = sch.find(rule.epilogue.output);
-  }
+  const Stage epilogue = acc->epilogue;
   std::vector<ir::IterVar> fused_axes, inner_axes;
   ir::IterVar axis_inner, column_outer, column_inner;
   bool after_axis = false;

@@ -63,23 +63,21 @@ std::optional<Epilogue> FindEpilogue(const schedule::Schedule& sch, const te::Op
   return ep;
 }
 
-Result<Accumulator> MakeAccumulator(schedule::Schedule& sch, const StageRule& rule) {
+Result<Accumulator> MakeAccumulator(schedule::Schedule& sch, const StageRule& rule,
+                                    bool epilogue_own_stage) {
   schedule::Stage stage = sch.find(rule.stage);
   if (!stage) return Error("tune: no stage " + rule.stage);
   auto local = schedule::CacheWrite(sch, stage, "local");
   if (!local) return local.error();
-  if (rule.epilogue.output.empty()) return Accumulator{sch.find(rule.stage), *local};
+  if (rule.epilogue.output.empty()) return Accumulator{sch.find(rule.stage), *local, {}};
   // The copy out of the accumulator goes into the epilogue, which reads the tile directly.
   if (Status st = schedule::ComputeInline(sch, sch.find(rule.stage)); !st) return st.error();
-  schedule::Stage outer = sch.find(rule.epilogue.output);
-  if (!outer) return Error("tune: no stage " + rule.epilogue.output);
-  return Accumulator{outer, *local};
-}
-
-Result<schedule::Stage> SplitOffEpilogue(schedule::Schedule& sch, const StageRule& rule) {
   schedule::Stage output = sch.find(rule.epilogue.output);
-  if (!output) return Error("tune: " + rule.stage + " has no epilogue stage to split off");
-  return schedule::CacheWrite(sch, output, "local");
+  if (!output) return Error("tune: no stage " + rule.epilogue.output);
+  if (!epilogue_own_stage) return Accumulator{output, *local, {}};
+  auto epilogue = schedule::CacheWrite(sch, output, "local");
+  if (!epilogue) return epilogue.error();
+  return Accumulator{sch.find(rule.epilogue.output), *local, *epilogue};
 }
 
 Status LayOutAsAccumulator(schedule::Schedule& sch, const schedule::Stage& stage,

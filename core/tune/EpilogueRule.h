@@ -41,21 +41,22 @@ std::optional<Epilogue> FindEpilogue(const schedule::Schedule& sch, const te::Op
 
 // The stages a Tile rule's accumulator splits into: `outer` carries the tiled loops (the
 // rule's stage, or its epilogue's output), `local` accumulates (cache_write's stage).
+//
+// Where the accumulator is stored transposed to the output (ChannelTile.h,
+// DepthwiseTile.h: the vectorized axis innermost), an epilogue computed in the output's
+// loops runs on vectors gathered across it. Asked for (`epilogue_own_stage`, with an
+// epilogue), the epilogue's arithmetic gets a stage of its own, `epilogue` — cache_write
+// of its output, made before the output's loops change —, to be laid out as the
+// accumulator (LayOutAsAccumulator) so that it reads the accumulator's vectors whole;
+// `outer` is then the output, a copy of it. Otherwise `epilogue` is empty.
 struct Accumulator {
   schedule::Stage outer;
   schedule::Stage local;
+  schedule::Stage epilogue;
 };
-Result<Accumulator> MakeAccumulator(schedule::Schedule& sch, const StageRule& rule);
-
-// Where the accumulator is stored transposed to the output (ChannelTile.h,
-// DepthwiseTile.h: the vectorized axis innermost), an epilogue computed in the output's
-// loops runs on vectors gathered across it. These two give the epilogue a stage of its
-// own instead, laid out as the accumulator, so that it reads the accumulator's vectors
-// whole; the output is then a copy of it. First, before the output's loops change:
-// cache_write of the epilogue's output (the new stage, returned; the output's own stage
-// keeps its name and loops).
-Result<schedule::Stage> SplitOffEpilogue(schedule::Schedule& sch, const StageRule& rule);
-// Then `stage` (SplitOffEpilogue's) computed at `at` of `outer` after the accumulator,
+Result<Accumulator> MakeAccumulator(schedule::Schedule& sch, const StageRule& rule,
+                                    bool epilogue_own_stage = false);
+// `stage` (an Accumulator's epilogue) computed at `at` of `outer` after the accumulator,
 // stored in `layout` (the accumulator's), its innermost loop vectorized by `lanes`.
 Status LayOutAsAccumulator(schedule::Schedule& sch, const schedule::Stage& stage,
                            const schedule::Stage& outer, const ir::IterVar& at,
