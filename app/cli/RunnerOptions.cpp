@@ -14,8 +14,9 @@ const char* const kRunnerHelp =
                    result comes from the node that ran it, with its machine signature)
   --partition P    Slurm partition        --gres G      e.g. gpu:1
   --time T         Slurm time limit       --account A   Slurm account
-  --workdir DIR    the run's folder (for Slurm shared with the nodes; default a new
-                   folder under $TMPDIR); a run started again on it resumes
+  --workdir DIR    the run's folder (for Slurm shared with the nodes); a run started
+                   again on it resumes. Default: a new folder under $TMPDIR, removed
+                   when the run ends
   --slurm-extra S  more sbatch options, separated by spaces
 )";
 

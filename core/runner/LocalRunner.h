@@ -11,6 +11,7 @@
 #include <string>
 
 #include "runner/Runner.h"
+#include "runner/RunnerSupport.h"
 
 namespace tessera::runner {
 
@@ -26,11 +27,15 @@ class LocalRunner : public Runner {
 
  private:
   LocalRunner(RunnerOptions options, std::string worker, std::string workdir)
-      : options_(std::move(options)), worker_(std::move(worker)), workdir_(std::move(workdir)) {}
+      : options_(std::move(options)),
+        worker_(std::move(worker)),
+        workdir_(std::move(workdir)),
+        made_workdir_(options_.workdir.empty() ? workdir_ : std::string()) {}
 
   RunnerOptions options_;
   std::string worker_;
   std::string workdir_;
+  MadeWorkdir made_workdir_;  // removed with the runner when it made the folder
 };
 
 }  // namespace tessera::runner

@@ -135,7 +135,9 @@ struct RunnerOptions {
   std::string worker_path;                                  // tessera-cli to run `measure` with
   int parallel_builds = 0;                                  // 0 = all cores
   std::string partition, gres, time_limit, account, extra;  // Slurm: sbatch options
-  std::string workdir;  // "" = a fresh temporary folder (Slurm: must be shared with the nodes)
+  // "" = a fresh temporary folder, removed with the runner (Slurm: must be shared with
+  // the nodes); a folder named here is kept, and a runner on it resumes.
+  std::string workdir;
   int max_retries = 2;
   double poll_s = 0.5;
 };

@@ -48,6 +48,12 @@ std::optional<std::string> PrepareWorkdir(const std::string& dir, const std::str
   return path;
 }
 
+MadeWorkdir::~MadeWorkdir() {
+  if (path_.empty()) return;
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);  // best effort: a leftover folder harms nothing
+}
+
 std::optional<std::string> ResolveWorker(const std::string& given, std::string* error) {
   if (!given.empty()) {
     if (access(given.c_str(), X_OK) == 0) return std::filesystem::absolute(given).string();

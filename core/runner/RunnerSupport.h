@@ -18,6 +18,20 @@ namespace tessera::runner {
 std::optional<std::string> PrepareWorkdir(const std::string& dir, const std::string& prefix,
                                           std::string* error);
 
+// The folder PrepareWorkdir made when none was named, removed with what the workers
+// wrote when its runner goes: nothing can resume from it, as the next runner makes one
+// of its own. Empty (a folder the user named, theirs to keep): nothing is removed.
+class MadeWorkdir {
+ public:
+  explicit MadeWorkdir(std::string path) : path_(std::move(path)) {}
+  MadeWorkdir(const MadeWorkdir&) = delete;
+  MadeWorkdir& operator=(const MadeWorkdir&) = delete;
+  ~MadeWorkdir();
+
+ private:
+  std::string path_;
+};
+
 // The tessera-cli to run `measure` with: `given` when set (must be executable), else this
 // process when it is tessera-cli, else tessera-cli next to this executable or on $PATH.
 std::optional<std::string> ResolveWorker(const std::string& given, std::string* error);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "runner/Runner.h"
+#include "runner/RunnerSupport.h"
 
 namespace tessera::runner {
 
@@ -57,11 +58,15 @@ class SlurmRunner : public Runner {
 
  private:
   SlurmRunner(RunnerOptions options, std::string worker, std::string workdir)
-      : options_(std::move(options)), worker_(std::move(worker)), workdir_(std::move(workdir)) {}
+      : options_(std::move(options)),
+        worker_(std::move(worker)),
+        workdir_(std::move(workdir)),
+        made_workdir_(options_.workdir.empty() ? workdir_ : std::string()) {}
 
   RunnerOptions options_;
   std::string worker_;
   std::string workdir_;
+  MadeWorkdir made_workdir_;  // removed with the runner when it made the folder
   std::vector<std::string> jobs_;
   std::vector<std::string> adopted_;
   std::optional<MachineSignature> machine_;

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "RunnerTestSupport.h"
+#include "ScopedEnv.h"
 #include "codegen/LLVMBackend.h"
 #include "runner/LocalRunner.h"
 #include "runner/MeasureBatch.h"
@@ -379,6 +380,28 @@ class TestLocalRunner : public QObject {
       batches += e.path().string().ends_with(".batch.json") ? 1 : 0;
     QCOMPARE(batches, 2 + 1);  // the first run's two workers, then one for "c" alone
     fs::remove_all(dir);
+  }
+
+  void aFolderTheRunnerMadeGoesWithIt() {
+    RequireWorker();
+    RequireLLVM();
+    // No folder named: the runner makes one under $TMPDIR and removes it, with what its
+    // workers wrote there, when it goes. (A named folder stays: aRunResumesFromItsWorkFolder.)
+    std::string tmp = FreshDir("tst-made-workdir");
+    std::string made;
+    {
+      tessera::testing::ScopedEnv env("TMPDIR", tmp.c_str());
+      auto runner = MakeLocal(cli_, "");
+      QVERIFY(runner);
+      made = static_cast<LocalRunner&>(*runner).workdir();
+      QCOMPARE(fs::path(made).parent_path().string(), tmp);
+      auto results = runner->Measure({Request("a", VectorAddScript(4))}, {});
+      QCOMPARE(results[0].status, MeasureStatus::Ok);
+      QVERIFY(fs::exists(fs::path(made) / "a.result.json"));
+    }
+    QVERIFY2(!fs::exists(made), made.c_str());
+    QVERIFY(fs::is_empty(tmp));
+    fs::remove_all(tmp);
   }
 
   void cancelStopsTheWorkers() {
