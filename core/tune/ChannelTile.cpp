@@ -91,11 +91,6 @@ bool TileFitsRegisters(const ChannelAxis& c, int64_t vectors, int64_t columns, i
   return accumulators + ChannelOperands(c.depthwise, vectors, columns, order) <= registers;
 }
 
-size_t AxisIndex(const StageRule& rule, const std::string& axis) {
-  return static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis) -
-                             rule.spatial_axes.begin());
-}
-
 ir::IndexMap MakeMap(std::vector<ir::Var> in, std::vector<ir::Expr> out) {
   return std::make_shared<const ir::IndexMapNode>(ir::IndexMapNode{std::move(in), std::move(out)});
 }
@@ -454,7 +449,7 @@ void AddChannelSeeds(const StageRule& rule, const Decisions& base,
   if (!rule.channel.defined()) return;
   const int64_t lanes = target.vector_lanes;
   const int64_t registers = target.vector_registers;
-  const int64_t axis_extent = extents[AxisIndex(rule, rule.channel.axis)];
+  const int64_t axis_extent = extents[SpatialAxisIndex(rule, rule.channel.axis)];
   const int64_t column_extent = extents.back();
   if (rule.channel.depthwise) {
     AddDepthwiseSeeds(rule, base, axis_extent, column_extent, target, out);
@@ -706,13 +701,14 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (epilogue)
     if (Status st = LayOutAsAccumulator(
             sch, epilogue, stage, accumulator_at,
-            InnermostMap(rule.spatial_axes.size(), AxisIndex(rule, c.axis)), target.vector_lanes);
+            InnermostMap(rule.spatial_axes.size(), SpatialAxisIndex(rule, c.axis)),
+            target.vector_lanes);
         !st)
       return st;
   // 3. The accumulator stored with `a` innermost; reduction in the definition's order
   //    (chunked: the chunks, the column tiles, then the rest), then the columns and the
   //    vectors of `a` (in the chosen order), unrolled.
-  const size_t a_index = AxisIndex(rule, c.axis);
+  const size_t a_index = SpatialAxisIndex(rule, c.axis);
   auto axes =
       schedule::TransformLayout(sch, *local, InnermostMap(rule.spatial_axes.size(), a_index));
   if (!axes) return axes.error();

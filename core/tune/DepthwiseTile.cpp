@@ -196,10 +196,8 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   if (Status st = schedule::ComputeAt(sch, local, stage, row); !st) return st;
   // 4. The accumulator: `a` innermost; its column tiles, the window, then the tile's
   //    columns and vectors of `a` (in the chosen order), unrolled.
-  const ir::IndexMap accumulator_layout = InnermostMap(
-      rule.spatial_axes.size(),
-      static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), c.axis) -
-                          rule.spatial_axes.begin()));
+  const ir::IndexMap accumulator_layout =
+      InnermostMap(rule.spatial_axes.size(), SpatialAxisIndex(rule, c.axis));
   const int64_t vector = std::min<int64_t>(target.vector_lanes, block);
   if (epilogue)
     if (Status st = LayOutAsAccumulator(sch, epilogue, stage, row, accumulator_layout, vector); !st)

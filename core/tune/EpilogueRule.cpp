@@ -1,7 +1,5 @@
 #include "tune/EpilogueRule.h"
 
-#include <algorithm>
-
 #include "ir/ExprOp.h"
 #include "ir/Functor.h"
 #include "schedule/Graph.h"
@@ -93,8 +91,7 @@ Status LayOutAsAccumulator(schedule::Schedule& sch, const schedule::Stage& stage
 
 std::string OuterAxisName(const StageRule& rule, const std::string& axis) {
   if (rule.epilogue.output.empty()) return axis;
-  auto it = std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis);
-  const size_t k = static_cast<size_t>(it - rule.spatial_axes.begin());
+  const size_t k = SpatialAxisIndex(rule, axis);
   return k < rule.epilogue.output_axes.size() ? rule.epilogue.output_axes[k] : axis;
 }
 

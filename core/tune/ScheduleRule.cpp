@@ -1,5 +1,7 @@
 #include "tune/ScheduleRule.h"
 
+#include <algorithm>
+
 #include "schedule/Primitives.h"
 #include "tune/AttachRule.h"
 #include "tune/InlineRule.h"
@@ -43,6 +45,11 @@ Result<const ScheduleRule*> FindScheduleRule(std::string_view name) {
 
 Result<ir::IterVar> RuleAxis(const schedule::Stage& stage, const std::string& name) {
   return stage->find_iter_var(name);
+}
+
+size_t SpatialAxisIndex(const StageRule& rule, const std::string& axis) {
+  return static_cast<size_t>(std::find(rule.spatial_axes.begin(), rule.spatial_axes.end(), axis) -
+                             rule.spatial_axes.begin());
 }
 
 Result<std::vector<ir::IterVar>> SplitLevels(schedule::Schedule& sch, const schedule::Stage& stage,

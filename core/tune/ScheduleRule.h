@@ -151,6 +151,8 @@ Result<const ScheduleRule*> FindScheduleRule(std::string_view name);
 
 // The leaf IterVar named `name` of `stage` (a root axis before any split).
 Result<ir::IterVar> RuleAxis(const schedule::Stage& stage, const std::string& name);
+// The position of `axis` among the rule's spatial axes (their count when it is not one).
+size_t SpatialAxisIndex(const StageRule& rule, const std::string& axis);
 // Splits `iv` into len(factors) loops with these extents (outer first; factors[0] is
 // implied by the others).
 Result<std::vector<ir::IterVar>> SplitLevels(schedule::Schedule& sch, const schedule::Stage& stage,
