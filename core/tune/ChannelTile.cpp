@@ -698,19 +698,17 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
   const ir::IterVar accumulator_at = chunk > 0 ? *fused : column_outer;
   if (Status st = schedule::ComputeAt(sch, *local, stage, accumulator_at); !st) return st;
+  const ir::IndexMap accumulator_layout =
+      InnermostMap(rule.spatial_axes.size(), SpatialAxisIndex(rule, c.axis));
   if (epilogue)
-    if (Status st = LayOutAsAccumulator(
-            sch, epilogue, stage, accumulator_at,
-            InnermostMap(rule.spatial_axes.size(), SpatialAxisIndex(rule, c.axis)),
-            target.vector_lanes);
+    if (Status st = LayOutAsAccumulator(sch, epilogue, stage, accumulator_at, accumulator_layout,
+                                        target.vector_lanes);
         !st)
       return st;
   // 3. The accumulator stored with `a` innermost; reduction in the definition's order
   //    (chunked: the chunks, the column tiles, then the rest), then the columns and the
   //    vectors of `a` (in the chosen order), unrolled.
-  const size_t a_index = SpatialAxisIndex(rule, c.axis);
-  auto axes =
-      schedule::TransformLayout(sch, *local, InnermostMap(rule.spatial_axes.size(), a_index));
+  auto axes = schedule::TransformLayout(sch, *local, accumulator_layout);
   if (!axes) return axes.error();
   const int64_t vector = std::min<int64_t>(target.vector_lanes, block);
   auto lanes = schedule::Split(sch, *local, axes->back(), vector);

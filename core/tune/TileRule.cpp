@@ -425,9 +425,7 @@ class TileRuleImpl final : public ScheduleRule {
     // Or vectorized along an output axis the other operand is invariant along (ChannelTile.h).
     rule->channel = FindChannelAxis(*s.op, rule->packable, s.extents, lanes);
     if (rule->channel.defined()) {
-      const size_t a =
-          std::find(rule->spatial_axes.begin(), rule->spatial_axes.end(), rule->channel.axis) -
-          rule->spatial_axes.begin();
+      const size_t a = SpatialAxisIndex(*rule, rule->channel.axis);
       for (Knob& k : ChannelKnobs(stage, rule->channel, s.extents[a], s.extents.back(),
                                   !rule->epilogue.output.empty(), s.target))
         knobs->Add(std::move(k));
