@@ -386,9 +386,16 @@ void CodeGenLLVM::VisitAssertStmt(const AssertStmtNode* n, const Stmt&) {
 }
 
 void CodeGenLLVM::VisitSeqStmt(const SeqStmtNode* n, const Stmt&) {
-  for (auto& s : n->seq) {
-    if (failed()) return;
-    VisitStmt(s);
+  for (size_t i = 0; i < n->seq.size() && !failed();) {
+    size_t end = i;
+    while (end < n->seq.size() && n->seq[end].as<BufferStoreNode>()) ++end;
+    if (end - i >= 2) {
+      EmitStoreRun(std::vector<Stmt>(n->seq.begin() + static_cast<std::ptrdiff_t>(i),
+                                     n->seq.begin() + static_cast<std::ptrdiff_t>(end)));
+      i = end;
+    } else {
+      VisitStmt(n->seq[i++]);
+    }
   }
 }
 

@@ -24,6 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "codegen/StridedSpans.h"
 #include "ir/Functor.h"
 #include "ir/TargetCalls.h"
 #include "support/Result.h"
@@ -94,6 +95,10 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
                                int64_t stride);
   llvm::Value* EmitLoad(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices,
                         ir::DataType t);
+  // A run of stores whose strided loads share spans (StridedSpans.h): the spans' vectors
+  // loaded first, each such load then a shuffle of two of them.
+  void EmitStoreRun(const std::vector<ir::Stmt>& run);
+  llvm::Value* EmitSpanRead(const SpanRead& read);
   void EmitStore(const ir::Buffer& buffer, const std::vector<ir::Expr>& indices,
                  const ir::Expr& value);
 
@@ -166,6 +171,8 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   std::string name_;
   int parallel_count_ = 0;
   llvm::Value* mask_ = nullptr;  // active lanes inside a vector if_then_else
+  SharedSpans spans_;            // of the store run being emitted
+  std::vector<std::vector<llvm::Value*>> span_chunks_;
   std::unordered_map<const ir::ExprNode*, llvm::MDNode*> alias_scopes_;  // by data handle
   std::optional<Error> error_;
   bool loop_locations_ = false;

@@ -203,6 +203,7 @@ llvm::Value* CodeGenLLVM::VisitLet(const LetNode* n, const Expr&) {
 }
 
 llvm::Value* CodeGenLLVM::VisitBufferLoad(const BufferLoadNode* n, const Expr&) {
+  if (auto it = spans_.reads.find(n); it != spans_.reads.end()) return EmitSpanRead(it->second);
   return EmitLoad(n->buffer, n->indices, n->dtype);
 }
 

@@ -4,7 +4,8 @@
 // becomes one vector load/store; a load with a small constant stride (2 to 4) one masked
 // contiguous load and a shuffle; any other vector index a gather/scatter. Loads inside a
 // vector if_then_else, and loads and stores inside an `if` on a vector of lanes, are
-// masked to the lanes that take that branch.
+// masked to the lanes that take that branch. Strided loads of a run of stores that
+// overlap share their vectors (StridedSpans.h).
 #include <llvm/IR/MDBuilder.h>
 
 #include "codegen/BufferIndex.h"
@@ -205,6 +206,51 @@ llvm::Value* CodeGenLLVM::EmitStridedLoad(const Buffer& buffer, llvm::Value* ptr
   llvm::Value* loaded = Annotate(
       b_->CreateMaskedLoad(wide, ptr, align, enabled, llvm::Constant::getNullValue(wide)), buffer);
   return b_->CreateShuffleVector(loaded, pick);
+}
+
+void CodeGenLLVM::EmitStoreRun(const std::vector<Stmt>& run) {
+  // Inside a vector `if` the stores' loads are masked: what they read need not be in bounds.
+  SharedSpans spans = mask_ ? SharedSpans() : FindSharedSpans(run, kMaxWideLoadStride);
+  std::vector<std::vector<llvm::Value*>> chunks;
+  for (const SharedSpan& span : spans.spans) {
+    std::vector<Expr> indices = span.leading;
+    indices.push_back(span.first);
+    llvm::Value* first = VisitExpr(LinearIndex(span.buffer, indices));
+    if (failed()) return;
+    llvm::Type* elem = MemoryType(span.buffer->dtype);
+    llvm::Align align(static_cast<uint64_t>(span.buffer->dtype.element_of().bytes()));
+    auto* vec = llvm::FixedVectorType::get(elem, static_cast<unsigned>(span.chunk_lanes));
+    llvm::Value* ptr = b_->CreateInBoundsGEP(elem, BufferPointer(span.buffer), first);
+    std::vector<llvm::Value*> loaded;
+    for (int64_t start : span.chunk_starts) {
+      llvm::Value* at = b_->CreateInBoundsGEP(elem, ptr, b_->getInt64(start));
+      loaded.push_back(Annotate(b_->CreateAlignedLoad(vec, at, align), span.buffer));
+    }
+    chunks.push_back(std::move(loaded));
+  }
+  std::swap(spans_, spans);
+  std::swap(span_chunks_, chunks);
+  for (const Stmt& s : run) {
+    if (failed()) break;
+    VisitStmt(s);
+  }
+  std::swap(spans_, spans);
+  std::swap(span_chunks_, chunks);
+}
+
+llvm::Value* CodeGenLLVM::EmitSpanRead(const SpanRead& read) {
+  const SharedSpan& span = spans_.spans[read.span];
+  const int64_t p = span.chunk_lanes;
+  const int64_t low = span.chunk_starts[read.low];
+  const int64_t high = span.chunk_starts[read.high];
+  std::vector<int> pick(static_cast<size_t>(read.lanes));
+  for (int k = 0; k < read.lanes; ++k) {
+    const int64_t e = read.offset + read.stride * k;
+    pick[static_cast<size_t>(k)] =
+        static_cast<int>(e >= low && e < low + p ? e - low : p + e - high);
+  }
+  const auto& chunks = span_chunks_[read.span];
+  return b_->CreateShuffleVector(chunks[read.low], chunks[read.high], pick);
 }
 
 void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indices,

@@ -1,5 +1,6 @@
 list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/BufferIndex.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StridedSpans.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenCBase.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenC.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoopLines.cpp

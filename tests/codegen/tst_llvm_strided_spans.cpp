@@ -1,0 +1,239 @@
+// Strided loads that share their vectors (codegen/StridedSpans.h): the taps of a window
+// read at a stride, unrolled into one run of stores, load their common span once and
+// take each tap as a shuffle of two of its vectors. The span's vectors lie inside the
+// elements the taps read (so inside the buffer); taps that leave a gap, loads under a
+// guard and buffers the run writes are not shared; the results equal the reference's.
+#include <QtTest>
+
+#include "codegen/StridedSpans.h"
+#include "ir/ExprOp.h"
+#include "ir/StructuralEqual.h"
+#include "reference/Reference.h"
+#include "runtime/LLVMModule.h"
+#include "script/Evaluator.h"
+#include "transform/LowerSchedule.h"
+
+namespace tst_llvm_strided_spans {
+
+using namespace tessera;
+using namespace tessera::ir;
+
+namespace {
+
+// B[x] = sum over r < taps of A[x * stride + r], x in tiles of `lanes` (vectorized), the
+// taps unrolled; A holds exactly the elements read.
+std::string WindowScript(int outputs, int stride, int taps, int lanes) {
+  const std::string extent = std::to_string((outputs - 1) * stride + taps);
+  return "import tvm\nfrom tvm import te\n"
+         "A = te.placeholder((" +
+         extent +
+         ",), name=\"A\")\n"
+         "r = te.reduce_axis((0, " +
+         std::to_string(taps) +
+         "), name=\"r\")\n"
+         "B = te.compute((" +
+         std::to_string(outputs) + ",), lambda x: te.sum(A[x * " + std::to_string(stride) +
+         " + r], axis=r), name=\"B\")\n"
+         "s = te.create_schedule(B.op)\n"
+         "xo, xi = s[B].split(B.op.axis[0], factor=" +
+         std::to_string(lanes) +
+         ")\n"
+         "s[B].reorder(xo, r, xi)\n"
+         "s[B].unroll(r)\n"
+         "s[B].vectorize(xi)\n";
+}
+
+struct Built {
+  std::string ir;
+  bool matches = false;
+  std::string message;
+};
+
+Built BuildAndCheck(const std::string& source, const std::string& cpu) {
+  Built out;
+  auto program = script::EvaluateScript(source, "window.py");
+  if (!program) qFatal("%s", program.error().format().c_str());
+  const std::vector<te::Tensor> args = program->Arguments();
+  auto lowered = transform::LowerSchedule(*program->schedule, args, "llvm", "window");
+  if (!lowered) qFatal("%s", lowered.error().message.c_str());
+  codegen::LLVMOptions options;
+  options.cpu = cpu;
+  auto ir = codegen::EmitLLVMIR(lowered->func, options, /*optimized=*/false);
+  if (!ir) qFatal("%s", ir.error().message.c_str());
+  out.ir = *ir;
+  auto kernel = runtime::BuildLLVM(lowered->func, options);
+  if (!kernel) qFatal("%s", kernel.error().message.c_str());
+  std::vector<runtime::NDArray> buffers;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::vector<int64_t> shape;
+    for (const Expr& e : args[i]->shape) shape.push_back(*as_const_int(e));
+    buffers.push_back(*runtime::NDArray::Empty(shape, args[i]->dtype));
+    buffers.back().FillRandom(7 + i);
+  }
+  if (Status st = kernel->Call(buffers); !st) qFatal("%s", st.error().message.c_str());
+  auto checks = reference::CheckAgainstReference(*program->schedule, args, buffers, {});
+  if (!checks) qFatal("%s", checks.error().message.c_str());
+  out.matches = !checks->empty();
+  for (const reference::OutputCheck& c : *checks) {
+    out.matches = out.matches && c.result.ok();
+    out.message += c.tensor + ": " + c.result.str() + "\n";
+  }
+  return out;
+}
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+Expr I32(int64_t v) { return make_const(DataType::Int(32), v); }
+
+Stmt StoreOfZero(const Buffer& B, const Expr& out, int lanes) {
+  return MakeBufferStore(B, MakeBroadcast(FloatImm(DataType::Float(32), 0.0), lanes), {out});
+}
+
+// B[ramp(x * lanes, 1, lanes)] = sum of A[ramp(x * stride + offset, stride, lanes)] per
+// offset, one store per offset (the unrolled taps' shape).
+std::vector<Stmt> TapStores(const Buffer& A, const Buffer& B, const Var& x,
+                            const std::vector<int64_t>& offsets, int64_t stride, int lanes) {
+  const Expr out = MakeRamp(x * I32(lanes), I32(1), lanes);
+  std::vector<Stmt> run = {StoreOfZero(B, out, lanes)};
+  for (int64_t o : offsets) {
+    Expr tap = MakeBufferLoad(A, {MakeRamp(x * I32(stride) + I32(o), I32(stride), lanes)});
+    run.push_back(MakeBufferStore(B, MakeBufferLoad(B, {out}) + tap, {out}));
+  }
+  return run;
+}
+
+}  // namespace
+
+class LlvmStridedSpans : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void init() {
+    if (!codegen::LLVMAvailable()) QSKIP("built without LLVM");
+  }
+
+  // Three taps at stride 2 (a 3-wide window's): each alone would load two vectors; shared,
+  // 14 lanes (a span of 29 elements) take two of 16, 16 lanes (33) four, 8 lanes (17)
+  // four of 8. Built for the host and for AVX2, the results are the reference's.
+  void tapsOfAStridedWindowShareTheirVectors_data() {
+    QTest::addColumn<int>("stride");
+    QTest::addColumn<int>("taps");
+    QTest::addColumn<int>("lanes");
+    QTest::addColumn<int>("width");  // of each vector loaded
+    QTest::addColumn<int>("most");   // vector loads per tile of `lanes` outputs
+    QTest::newRow("x2, 3 taps, 14 lanes") << 2 << 3 << 14 << 16 << 2;
+    QTest::newRow("x2, 3 taps, 16 lanes") << 2 << 3 << 16 << 16 << 4;
+    QTest::newRow("x2, 3 taps, 8 lanes") << 2 << 3 << 8 << 8 << 4;
+    QTest::newRow("x3, 3 taps, 8 lanes") << 3 << 3 << 8 << 16 << 4;
+    QTest::newRow("x2, 5 taps, 8 lanes") << 2 << 5 << 8 << 8 << 6;
+  }
+  void tapsOfAStridedWindowShareTheirVectors() {
+    QFETCH(int, stride);
+    QFETCH(int, taps);
+    QFETCH(int, lanes);
+    QFETCH(int, width);
+    QFETCH(int, most);
+    const std::string script = WindowScript(lanes * 4, stride, taps, lanes);
+    std::vector<std::string> cpus = {""};
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
+#endif
+    for (const std::string& cpu : cpus) {
+      Built b = BuildAndCheck(script, cpu);
+      QVERIFY2(b.matches, (cpu + ": " + b.message).c_str());
+      // The loop over the 4 tiles is kept: its body is one tile's run of stores, which
+      // also reads B's vector once per tap (of the loads counted where lanes == width).
+      const size_t loads = Count(b.ir, "load <" + std::to_string(width) + " x float>") -
+                           (lanes == width ? static_cast<size_t>(taps) : 0);
+      QVERIFY2(loads >= 1 && loads <= static_cast<size_t>(most),
+               (cpu + ": " + std::to_string(loads) + " loads\n" + b.ir).c_str());
+      QVERIFY2(b.ir.find("llvm.masked") == std::string::npos, b.ir.c_str());
+    }
+  }
+
+  // The vectors of a span lie between its first element and its last, and every element
+  // there is one some tap reads.
+  void theVectorsLieInsideTheElementsRead() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {I32(256)});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {I32(64)});
+    Var x("x");
+    for (int lanes : {4, 8, 14, 16}) {
+      codegen::SharedSpans s = codegen::FindSharedSpans(TapStores(A, B, x, {1, 2, 3}, 2, lanes), 4);
+      QCOMPARE(s.spans.size(), size_t{1});
+      QCOMPARE(s.reads.size(), size_t{3});
+      const codegen::SharedSpan& span = s.spans[0];
+      const int64_t length = 2 + 2 * (lanes - 1) + 1;
+      for (int64_t start : span.chunk_starts) {
+        QVERIFY(start >= 0);
+        QVERIFY2(start + span.chunk_lanes <= length, qPrintable(QString("lanes %1").arg(lanes)));
+      }
+      // The span starts at the first tap's element: x * 2 + 1.
+      QVERIFY(StructuralEqual(span.first, x * I32(2) + I32(1)));
+    }
+  }
+
+  // A long row of taps (a 1-D window of 20) is shared in spans of at most 8 taps; every
+  // tap reads from one.
+  void aLongRowIsSharedInSpansOfAtMostEightTaps() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {I32(256)});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {I32(64)});
+    Var x("x");
+    std::vector<int64_t> offsets;
+    for (int64_t o = 0; o < 20; ++o) offsets.push_back(o);
+    codegen::SharedSpans s = codegen::FindSharedSpans(TapStores(A, B, x, offsets, 2, 8), 4);
+    QCOMPARE(s.spans.size(), size_t{3});
+    QCOMPARE(s.reads.size(), size_t{20});
+    std::vector<size_t> taps(3, 0);
+    for (const auto& [load, read] : s.reads) ++taps[read.span];
+    QCOMPARE(taps, (std::vector<size_t>{8, 8, 4}));
+  }
+
+  // Taps 0 and 2 at stride 2 read only the even elements: the odd ones between are no
+  // tap's, so loading them could read past the buffer. Nothing is shared.
+  void tapsThatLeaveAGapAreNotShared() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {I32(256)});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {I32(64)});
+    Var x("x");
+    QVERIFY(codegen::FindSharedSpans(TapStores(A, B, x, {0, 2}, 2, 8), 4).spans.empty());
+    // Taps too far apart (rows of a window, 100 elements apart) are spans of their own.
+    QVERIFY(codegen::FindSharedSpans(TapStores(A, B, x, {0, 100}, 2, 8), 4).spans.empty());
+  }
+
+  // A load under an if_then_else's branch may be masked off (padding), a buffer the run
+  // writes may change between two taps, a stride past the limit is a gather: none shared.
+  void guardedWrittenOrWideStridedLoadsAreNotShared() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {I32(256)});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {I32(64)});
+    Var x("x");
+    const int lanes = 8;
+    const Expr out = MakeRamp(x * I32(lanes), I32(1), lanes);
+    std::vector<Stmt> guarded;
+    for (int64_t o : {0, 1, 2}) {
+      Expr tap = MakeBufferLoad(A, {MakeRamp(x * I32(2) + I32(o), I32(2), lanes)});
+      Expr cond = MakeBinary(ExprKind::GT, MakeBroadcast(x, lanes), MakeBroadcast(I32(0), lanes));
+      Expr value = MakeCall(DataType::Float(32, lanes), "if_then_else",
+                            {cond, tap, MakeBroadcast(FloatImm(DataType::Float(32), 0.0), lanes)});
+      guarded.push_back(MakeBufferStore(B, value, {out}));
+    }
+    QVERIFY(codegen::FindSharedSpans(guarded, 4).spans.empty());
+
+    std::vector<Stmt> writes_a = TapStores(A, B, x, {0, 1, 2}, 2, lanes);
+    writes_a.push_back(MakeBufferStore(A, MakeBroadcast(FloatImm(DataType::Float(32), 1.0), lanes),
+                                       {MakeRamp(x * I32(lanes), I32(1), lanes)}));
+    QVERIFY(codegen::FindSharedSpans(writes_a, 4).spans.empty());
+
+    QVERIFY(
+        codegen::FindSharedSpans(TapStores(A, B, x, {0, 1, 2, 3, 4}, 5, lanes), 4).spans.empty());
+    QCOMPARE(codegen::FindSharedSpans(TapStores(A, B, x, {0, 1, 2}, 2, lanes), 4).spans.size(),
+             size_t{1});
+  }
+};
+
+}  // namespace tst_llvm_strided_spans
+
+QTEST_MAIN(tst_llvm_strided_spans::LlvmStridedSpans)
+#include "tst_llvm_strided_spans.moc"
