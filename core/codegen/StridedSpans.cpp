@@ -75,6 +75,17 @@ class UnconditionalLoads : public IRVisitor {
   int64_t max_stride_;
 };
 
+// A call that is not pure may write any buffer, the loaded one too.
+bool MayWriteMemory(const Expr& value) {
+  bool impure = false;
+  PostOrderVisit(value, [&](const Expr& e) {
+    if (auto* call = e.as<CallNode>())
+      impure =
+          impure || call->call_kind == CallKind::Intrinsic || call->call_kind == CallKind::Extern;
+  });
+  return impure;
+}
+
 bool SameSpan(const Candidate& a, const Candidate& b) {
   const BufferLoadNode& x = *a.load;
   const BufferLoadNode& y = *b.load;
@@ -168,7 +179,7 @@ SharedSpans FindSharedSpans(const std::vector<Stmt>& run, int64_t max_stride) {
   UnconditionalLoads loads(max_stride);
   for (const Stmt& s : run) {
     auto* store = s.as<BufferStoreNode>();
-    if (!store) return out;
+    if (!store || MayWriteMemory(store->value)) return out;
     written.insert(store->buffer->data.get());
     loads.VisitExpr(store->value);
   }

@@ -45,7 +45,8 @@ struct SharedSpans {
 
 // The shared spans of `run`, a sequence of BufferStore statements executed in order.
 // Loads under an if_then_else's branches or a Let are left out (they may not be read);
-// so is any buffer a store of the run writes. `max_stride` bounds the strides considered.
+// so is any buffer a store of the run writes, and every load of a run that calls an impure
+// function (it may write the buffer). `max_stride` bounds the strides considered.
 SharedSpans FindSharedSpans(const std::vector<ir::Stmt>& run, int64_t max_stride);
 
 }  // namespace tessera::codegen

@@ -204,7 +204,8 @@ class LlvmStridedSpans : public QObject {
   }
 
   // A load under an if_then_else's branch may be masked off (padding), a buffer the run
-  // writes may change between two taps, a stride past the limit is a gather: none shared.
+  // writes (or an impure call in it may write) may change between two taps, a stride past
+  // the limit is a gather: none shared.
   void guardedWrittenOrWideStridedLoadsAreNotShared() {
     Buffer A = MakeBuffer("A", DataType::Float(32), {I32(256)});
     Buffer B = MakeBuffer("B", DataType::Float(32), {I32(64)});
@@ -225,6 +226,13 @@ class LlvmStridedSpans : public QObject {
     writes_a.push_back(MakeBufferStore(A, MakeBroadcast(FloatImm(DataType::Float(32), 1.0), lanes),
                                        {MakeRamp(x * I32(lanes), I32(1), lanes)}));
     QVERIFY(codegen::FindSharedSpans(writes_a, 4).spans.empty());
+
+    // An impure call (an extern function) in the run may write A between two taps.
+    std::vector<Stmt> calls = TapStores(A, B, x, {0, 1, 2}, 2, lanes);
+    calls.push_back(MakeBufferStore(
+        B, MakeBroadcast(MakeCall(DataType::Float(32), "opaque", {}, CallKind::Extern), lanes),
+        {out}));
+    QVERIFY(codegen::FindSharedSpans(calls, 4).spans.empty());
 
     QVERIFY(
         codegen::FindSharedSpans(TapStores(A, B, x, {0, 1, 2, 3, 4}, 5, lanes), 4).spans.empty());
