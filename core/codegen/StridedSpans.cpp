@@ -89,9 +89,8 @@ bool MayWriteMemory(const Expr& value) {
 bool SameSpan(const Candidate& a, const Candidate& b) {
   const BufferLoadNode& x = *a.load;
   const BufferLoadNode& y = *b.load;
-  if (x.buffer->data.get() != y.buffer->data.get() || x.buffer.get() != y.buffer.get() ||
-      a.stride != b.stride || a.lanes != b.lanes || x.dtype != y.dtype ||
-      x.indices.size() != y.indices.size())
+  if (x.buffer.get() != y.buffer.get() || a.stride != b.stride || a.lanes != b.lanes ||
+      x.dtype != y.dtype || x.indices.size() != y.indices.size())
     return false;
   for (size_t d = 0; d + 1 < x.indices.size(); ++d)
     if (!StructuralEqual(x.indices[d], y.indices[d])) return false;
@@ -127,6 +126,7 @@ std::vector<int64_t> ChooseChunks(const std::vector<int64_t>& taps, int64_t stri
     if (o >= 0 && o + p <= length) candidates.push_back(o);
   std::set<int64_t> chosen;
   std::vector<bool> covered(taps.size(), false);
+  std::vector<std::pair<int64_t, int64_t>> tap_chunks(taps.size());  // starts, not indices
   size_t left = taps.size();
   while (left > 0) {
     size_t best_gain = 0;
@@ -151,23 +151,18 @@ std::vector<int64_t> ChooseChunks(const std::vector<int64_t>& taps, int64_t stri
     for (size_t t = 0; t < taps.size(); ++t)
       if (!covered[t] && Covers(taps[t], stride, lanes, best.first, best.second, p)) {
         covered[t] = true;
+        tap_chunks[t] = best;
         --left;
       }
   }
   if (chosen.size() >= 2 * taps.size()) return {};
   std::vector<int64_t> starts(chosen.begin(), chosen.end());
+  auto index_of = [&](int64_t start) {
+    return static_cast<size_t>(std::lower_bound(starts.begin(), starts.end(), start) -
+                               starts.begin());
+  };
   pairs->clear();
-  for (int64_t o : taps) {
-    std::pair<size_t, size_t> pair{0, 0};
-    bool found = false;
-    for (size_t i = 0; i < starts.size() && !found; ++i)
-      for (size_t j = i; j < starts.size() && !found; ++j)
-        if (Covers(o, stride, lanes, starts[i], starts[j], p)) {
-          pair = {i, j};
-          found = true;
-        }
-    pairs->push_back(pair);
-  }
+  for (const auto& [a, b] : tap_chunks) pairs->emplace_back(index_of(a), index_of(b));
   return starts;
 }
 

@@ -43,7 +43,8 @@ struct SharedSpans {
   std::unordered_map<const ir::BufferLoadNode*, SpanRead> reads;
 };
 
-// The shared spans of `run`, a sequence of BufferStore statements executed in order.
+// The shared spans of `run`, a sequence of BufferStore statements executed in order (a
+// run holding any other statement has none).
 // Loads under an if_then_else's branches or a Let are left out (they may not be read);
 // so is any buffer a store of the run writes, and every load of a run that calls an impure
 // function (it may write the buffer). `max_stride` bounds the strides considered.

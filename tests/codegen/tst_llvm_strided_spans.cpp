@@ -5,13 +5,10 @@
 // guard and buffers the run writes are not shared; the results equal the reference's.
 #include <QtTest>
 
+#include "ScriptKernelRun.h"
 #include "codegen/StridedSpans.h"
 #include "ir/ExprOp.h"
 #include "ir/StructuralEqual.h"
-#include "reference/Reference.h"
-#include "runtime/LLVMModule.h"
-#include "script/Evaluator.h"
-#include "transform/LowerSchedule.h"
 
 namespace tst_llvm_strided_spans {
 
@@ -41,44 +38,6 @@ std::string WindowScript(int outputs, int stride, int taps, int lanes) {
          "s[B].reorder(xo, r, xi)\n"
          "s[B].unroll(r)\n"
          "s[B].vectorize(xi)\n";
-}
-
-struct Built {
-  std::string ir;
-  bool matches = false;
-  std::string message;
-};
-
-Built BuildAndCheck(const std::string& source, const std::string& cpu) {
-  Built out;
-  auto program = script::EvaluateScript(source, "window.py");
-  if (!program) qFatal("%s", program.error().format().c_str());
-  const std::vector<te::Tensor> args = program->Arguments();
-  auto lowered = transform::LowerSchedule(*program->schedule, args, "llvm", "window");
-  if (!lowered) qFatal("%s", lowered.error().message.c_str());
-  codegen::LLVMOptions options;
-  options.cpu = cpu;
-  auto ir = codegen::EmitLLVMIR(lowered->func, options, /*optimized=*/false);
-  if (!ir) qFatal("%s", ir.error().message.c_str());
-  out.ir = *ir;
-  auto kernel = runtime::BuildLLVM(lowered->func, options);
-  if (!kernel) qFatal("%s", kernel.error().message.c_str());
-  std::vector<runtime::NDArray> buffers;
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::vector<int64_t> shape;
-    for (const Expr& e : args[i]->shape) shape.push_back(*as_const_int(e));
-    buffers.push_back(*runtime::NDArray::Empty(shape, args[i]->dtype));
-    buffers.back().FillRandom(7 + i);
-  }
-  if (Status st = kernel->Call(buffers); !st) qFatal("%s", st.error().message.c_str());
-  auto checks = reference::CheckAgainstReference(*program->schedule, args, buffers, {});
-  if (!checks) qFatal("%s", checks.error().message.c_str());
-  out.matches = !checks->empty();
-  for (const reference::OutputCheck& c : *checks) {
-    out.matches = out.matches && c.result.ok();
-    out.message += c.tensor + ": " + c.result.str() + "\n";
-  }
-  return out;
 }
 
 size_t Count(const std::string& text, const std::string& what) {
@@ -143,8 +102,10 @@ class LlvmStridedSpans : public QObject {
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
 #endif
     for (const std::string& cpu : cpus) {
-      Built b = BuildAndCheck(script, cpu);
-      QVERIFY2(b.matches, (cpu + ": " + b.message).c_str());
+      codegen::LLVMOptions options;
+      options.cpu = cpu;
+      auto b = testing::BuildAndRunScript(script, options, /*seed=*/7);
+      QVERIFY2(b.Matches(/*exact=*/false), (cpu + ": " + b.Report()).c_str());
       // The loop over the 4 tiles is kept: its body is one tile's run of stores, which
       // also reads B's vector once per tap (of the loads counted where lanes == width).
       const size_t loads = Count(b.ir, "load <" + std::to_string(width) + " x float>") -

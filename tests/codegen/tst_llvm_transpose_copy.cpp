@@ -8,11 +8,8 @@
 // is transposed in square blocks.
 #include <QtTest>
 
+#include "ScriptKernelRun.h"
 #include "ir/ExprOp.h"
-#include "reference/Reference.h"
-#include "runtime/LLVMModule.h"
-#include "script/Evaluator.h"
-#include "transform/LowerSchedule.h"
 
 namespace tst_llvm_transpose_copy {
 
@@ -76,40 +73,10 @@ std::string PackingScript(bool weights, int block) {
   return s + "s[P].vectorize(c)\n";
 }
 
-struct Built {
-  std::string ir;
-  std::vector<runtime::NDArray> buffers;
-  bool matches = false;
-  std::string message;
-};
-
-Built BuildAndCheck(const std::string& source, const codegen::LLVMOptions& options = {}) {
-  Built out;
-  auto program = script::EvaluateScript(source, "transpose.py");
-  if (!program) qFatal("%s", program.error().format().c_str());
-  const std::vector<te::Tensor> args = program->Arguments();
-  auto lowered = transform::LowerSchedule(*program->schedule, args, "llvm", "transpose");
-  if (!lowered) qFatal("%s", lowered.error().message.c_str());
-  auto ir = codegen::EmitLLVMIR(lowered->func, options, /*optimized=*/false);
-  if (!ir) qFatal("%s", ir.error().message.c_str());
-  out.ir = *ir;
-  auto kernel = runtime::BuildLLVM(lowered->func, options);
-  if (!kernel) qFatal("%s", kernel.error().message.c_str());
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::vector<int64_t> shape;
-    for (const ir::Expr& e : args[i]->shape) shape.push_back(*ir::as_const_int(e));
-    out.buffers.push_back(*runtime::NDArray::Empty(shape, args[i]->dtype));
-    out.buffers.back().FillRandom(3 + i);
-  }
-  if (Status st = kernel->Call(out.buffers); !st) qFatal("%s", st.error().message.c_str());
-  auto checks = reference::CheckAgainstReference(*program->schedule, args, out.buffers, {});
-  if (!checks) qFatal("%s", checks.error().message.c_str());
-  out.matches = !checks->empty();
-  for (const reference::OutputCheck& c : *checks) {
-    out.matches = out.matches && c.result.ok() && c.result.max_abs_error == 0.0;
-    out.message += c.tensor + ": " + c.result.str() + "\n";
-  }
-  return out;
+// A copy: bit for bit, so every check is exact.
+testing::ScriptKernelRun Build(const std::string& source,
+                               const codegen::LLVMOptions& options = {}) {
+  return testing::BuildAndRunScript(source, options, /*seed=*/3);
 }
 
 bool HasGather(const std::string& ir) { return ir.find("masked.gather") != std::string::npos; }
@@ -125,8 +92,8 @@ void ExpectShuffleTransposeOnEachCpu(const std::string& script) {
   for (const std::string& cpu : cpus) {
     codegen::LLVMOptions options;
     options.cpu = cpu;
-    Built b = BuildAndCheck(script, options);
-    QVERIFY2(b.matches, (cpu + ": " + b.message).c_str());
+    auto b = Build(script, options);
+    QVERIFY2(b.Matches(/*exact=*/true), (cpu + ": " + b.Report()).c_str());
     QVERIFY2(!HasGather(b.ir), (cpu + ": " + b.ir).c_str());
     QVERIFY2(b.ir.find("shufflevector") != std::string::npos, (cpu + ": " + b.ir).c_str());
   }
@@ -194,14 +161,14 @@ class LlvmTransposeCopy : public QObject {
     const std::string unpcklps =
         "<8 x i32> <i32 0, i32 8, i32 1, i32 9, i32 4, i32 12, i32 5, i32 13>";
     QCOMPARE(ir->find(unpcklps) != std::string::npos, in_lanes);
-    Built b = BuildAndCheck(TransposeScript(8, 32, 8));  // the host's registers
-    QVERIFY2(b.matches, b.message.c_str());
+    auto b = Build(TransposeScript(8, 32, 8));  // the host's registers
+    QVERIFY2(b.Matches(/*exact=*/true), b.Report().c_str());
   }
 
   // Several tiles along both axes: the copy's bases move with the outer loops.
   void tilesOfALargerMatrix() {
-    Built b = BuildAndCheck(TransposeScript(24, 32, 8));
-    QVERIFY2(b.matches, b.message.c_str());
+    auto b = Build(TransposeScript(24, 32, 8));
+    QVERIFY2(b.Matches(/*exact=*/true), b.Report().c_str());
     QVERIFY(!HasGather(b.ir));
   }
 
@@ -265,8 +232,8 @@ s[P].vectorize(ji_1)
   // 56 x 32 in tiles of 14 rows (P = 16 with two rows never loaded): every element of the
   // first tile row and of the last lands where it belongs, none past the matrix.
   void tilesOfFourteenRows() {
-    Built b = BuildAndCheck(TransposeScript(56, 32, 14));
-    QVERIFY2(b.matches, b.message.c_str());
+    auto b = Build(TransposeScript(56, 32, 14));
+    QVERIFY2(b.Matches(/*exact=*/true), b.Report().c_str());
     QVERIFY2(!HasGather(b.ir), b.ir.c_str());
   }
 
@@ -286,8 +253,8 @@ s[P].vectorize(ji_1)
     QFETCH(int, width);
     QFETCH(int, lanes);
     QFETCH(bool, gather);
-    Built b = BuildAndCheck(TransposeScript(rows, width, lanes));
-    QVERIFY2(b.matches, b.message.c_str());
+    auto b = Build(TransposeScript(rows, width, lanes));
+    QVERIFY2(b.Matches(/*exact=*/true), b.Report().c_str());
     QVERIFY2(HasGather(b.ir) == gather, b.ir.c_str());
     if (!gather) {
       QVERIFY2(b.ir.find("llvm.masked.load") == std::string::npos, b.ir.c_str());
