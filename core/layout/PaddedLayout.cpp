@@ -35,6 +35,73 @@ void BindLogicalDomain(const IndexMap& map, const std::vector<Expr>& shape, arit
     an.Bind(map->initial_indices[k], Range(make_zero(shape[k].dtype()), shape[k]), true);
 }
 
+// Row-major position of `index` in a shape of extents `extents`.
+int64_t Flat(const std::vector<int64_t>& index, const std::vector<int64_t>& extents) {
+  int64_t flat = 0;
+  for (size_t k = 0; k < extents.size(); ++k) flat = flat * extents[k] + index[k];
+  return flat;
+}
+
+std::vector<int64_t> Unflat(int64_t flat, const std::vector<int64_t>& extents) {
+  std::vector<int64_t> index(extents.size());
+  for (int64_t k = static_cast<int64_t>(extents.size()) - 1; k >= 0; --k) {
+    index[k] = flat % extents[k];
+    flat /= extents[k];
+  }
+  return index;
+}
+
+std::vector<int64_t> ConstExtents(const std::vector<Expr>& shape) {
+  std::vector<int64_t> extents;
+  for (const Expr& e : shape) extents.push_back(*as_const_int(e));
+  return extents;
+}
+
+// For every physical cell (row-major) the row-major position of the logical element
+// stored there, -1 for padding: one pass over the logical elements. Errors as
+// EnumerateElements's.
+Result<std::vector<int64_t>> LogicalOfCells(const PaddedLayout& layout, int64_t limit) {
+  auto phys_total = ConstProduct(layout.physical_shape);
+  auto log_total = ConstProduct(layout.logical_shape);
+  if (!phys_total || !log_total)
+    return Error("the element map needs constant shapes; this layout has a symbolic shape");
+  if (*phys_total > limit) {
+    return Error("the buffer has " + std::to_string(*phys_total) +
+                 " physical elements; the element map is listed up to " + std::to_string(limit));
+  }
+  const std::vector<int64_t> pext = ConstExtents(layout.physical_shape);
+  const std::vector<int64_t> lext = ConstExtents(layout.logical_shape);
+  std::vector<int64_t> logical_of(static_cast<size_t>(*phys_total), -1);
+  std::vector<int64_t> logical(lext.size(), 0), physical(pext.size());
+  ConstEnv env;
+  for (int64_t n = 0; n < *log_total; ++n) {
+    for (size_t k = 0; k < lext.size(); ++k)
+      env[static_cast<const VarNode*>(layout.map->initial_indices[k].get())] = logical[k];
+    for (size_t k = 0; k < pext.size(); ++k) {
+      auto v = EvalConstInt(layout.map->final_indices[k], env);
+      if (!v)
+        return Error("the index map cannot be evaluated at logical index " + IndexText(logical));
+      if (*v < 0 || *v >= pext[k]) {
+        return Error("the index map sends logical index " + IndexText(logical) +
+                     " outside the physical shape");
+      }
+      physical[k] = *v;
+    }
+    int64_t& cell = logical_of[static_cast<size_t>(Flat(physical, pext))];
+    if (cell >= 0) {
+      return Error("the index map is not injective: logical indices " +
+                   IndexText(Unflat(cell, lext)) + " and " + IndexText(logical) +
+                   " both map to physical index " + IndexText(physical));
+    }
+    cell = n;
+    for (int64_t k = static_cast<int64_t>(lext.size()) - 1; k >= 0; --k) {
+      if (++logical[k] < lext[k]) break;
+      logical[k] = 0;
+    }
+  }
+  return logical_of;
+}
+
 }  // namespace
 
 Result<PaddedLayout> AnalyzePaddedLayout(const IndexMap& map,
@@ -118,64 +185,39 @@ Result<PaddedLayout> AnalyzePaddedLayoutIn(const IndexMap& map,
     for (auto& name : PhysicalIndexNames(map)) out.physical_vars.emplace_back(name);
   }
 
-  // Small constant layouts: enumerate to prove injectivity (and the count exactly).
-  if (out.padding_count && *out.padding_count + *ConstProduct(logical_shape) <= (1 << 20)) {
-    auto elems = EnumerateElements(out, 1 << 20);
-    if (!elems.ok()) return elems.error();
+  // Injective when the inverse undoes the map on every logical index; otherwise small
+  // constant layouts are enumerated to find out.
+  if (!ProvenInjective(out) && out.padding_count &&
+      *out.padding_count + *ConstProduct(logical_shape) <= (1 << 20)) {
+    auto cells = LogicalOfCells(out, 1 << 20);
+    if (!cells.ok()) return cells.error();
   }
   return out;
 }
 
-Result<std::vector<LayoutElement>> EnumerateElements(const PaddedLayout& layout, int64_t limit) {
-  auto phys_total = ConstProduct(layout.physical_shape);
-  auto log_total = ConstProduct(layout.logical_shape);
-  if (!phys_total || !log_total)
-    return Error("the element map needs constant shapes; this layout has a symbolic shape");
-  if (*phys_total > limit) {
-    return Error("the buffer has " + std::to_string(*phys_total) +
-                 " physical elements; the element map is listed up to " + std::to_string(limit));
+bool ProvenInjective(const PaddedLayout& layout) {
+  if (!layout.inverse) return false;
+  arith::Analyzer analyzer;
+  BindLogicalDomain(layout.map, layout.logical_shape, analyzer);
+  VarMap physical;
+  for (size_t k = 0; k < layout.physical_vars.size(); ++k)
+    physical[layout.physical_vars[k]] = layout.map->final_indices[k];
+  for (size_t k = 0; k < layout.logical_shape.size(); ++k) {
+    const Expr back = Substitute(layout.inverse->logical_of[k], physical);
+    if (!analyzer.CanProve(eq(back, layout.map->initial_indices[k]))) return false;
   }
-  const size_t prank = layout.physical_shape.size(), lrank = layout.logical_shape.size();
-  std::vector<int64_t> pext(prank), lext(lrank);
-  for (size_t k = 0; k < prank; ++k) pext[k] = *as_const_int(layout.physical_shape[k]);
-  for (size_t k = 0; k < lrank; ++k) lext[k] = *as_const_int(layout.logical_shape[k]);
+  return true;
+}
 
-  std::vector<LayoutElement> cells(static_cast<size_t>(*phys_total));
-  for (int64_t flat = 0; flat < *phys_total; ++flat) {
-    std::vector<int64_t> idx(prank);
-    for (int64_t r = flat, k = static_cast<int64_t>(prank) - 1; k >= 0; --k) {
-      idx[k] = r % pext[k];
-      r /= pext[k];
-    }
-    cells[flat].physical = std::move(idx);
-  }
-  std::vector<int64_t> logical(lrank, 0);
-  ConstEnv env;
-  for (int64_t n = 0; n < *log_total; ++n) {
-    for (size_t k = 0; k < lrank; ++k)
-      env[static_cast<const VarNode*>(layout.map->initial_indices[k].get())] = logical[k];
-    int64_t flat = 0;
-    for (size_t k = 0; k < prank; ++k) {
-      auto v = EvalConstInt(layout.map->final_indices[k], env);
-      if (!v)
-        return Error("the index map cannot be evaluated at logical index " + IndexText(logical));
-      if (*v < 0 || *v >= pext[k]) {
-        return Error("the index map sends logical index " + IndexText(logical) +
-                     " outside the physical shape");
-      }
-      flat = flat * pext[k] + *v;
-    }
-    auto& cell = cells[static_cast<size_t>(flat)];
-    if (cell.logical) {
-      return Error("the index map is not injective: logical indices " + IndexText(*cell.logical) +
-                   " and " + IndexText(logical) + " both map to physical index " +
-                   IndexText(cell.physical));
-    }
-    cell.logical = logical;
-    for (int64_t k = static_cast<int64_t>(lrank) - 1; k >= 0; --k) {
-      if (++logical[k] < lext[k]) break;
-      logical[k] = 0;
-    }
+Result<std::vector<LayoutElement>> EnumerateElements(const PaddedLayout& layout, int64_t limit) {
+  auto logical_of = LogicalOfCells(layout, limit);
+  if (!logical_of.ok()) return logical_of.error();
+  const std::vector<int64_t> pext = ConstExtents(layout.physical_shape);
+  const std::vector<int64_t> lext = ConstExtents(layout.logical_shape);
+  std::vector<LayoutElement> cells(logical_of->size());
+  for (size_t flat = 0; flat < cells.size(); ++flat) {
+    cells[flat].physical = Unflat(static_cast<int64_t>(flat), pext);
+    if ((*logical_of)[flat] >= 0) cells[flat].logical = Unflat((*logical_of)[flat], lext);
   }
   return cells;
 }
@@ -193,11 +235,10 @@ Result<bool> IsPaddingCell(const PaddedLayout& layout, const std::vector<int64_t
       env[static_cast<const VarNode*>(layout.physical_vars[k].get())] = physical[k];
     if (auto v = EvalConstInt(layout.padding_predicate, env)) return *v != 0;
   }
-  auto cells = EnumerateElements(layout, int64_t{1} << 24);
-  if (!cells.ok()) return cells.error();
-  for (auto& c : *cells)
-    if (c.physical == physical) return !c.logical.has_value();
-  return Error("physical index out of range");
+  auto logical_of = LogicalOfCells(layout, int64_t{1} << 24);
+  if (!logical_of.ok()) return logical_of.error();
+  return (*logical_of)[static_cast<size_t>(Flat(physical, ConstExtents(layout.physical_shape)))] <
+         0;
 }
 
 }  // namespace tessera::layout

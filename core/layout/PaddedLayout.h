@@ -31,7 +31,8 @@ struct PaddedLayout {
 };
 
 // Errors: rank mismatch between map and shape, a physical index that can be negative
-// or is unbounded, a map that is not injective (found by enumeration on small shapes).
+// or is unbounded, a map that is not injective (found by enumeration on small shapes
+// where ProvenInjective cannot tell).
 Result<PaddedLayout> AnalyzePaddedLayout(const ir::IndexMap& map,
                                          const std::vector<ir::Expr>& logical_shape);
 // The same within a given physical allocation (at least the map's range in every
@@ -39,6 +40,11 @@ Result<PaddedLayout> AnalyzePaddedLayout(const ir::IndexMap& map,
 Result<PaddedLayout> AnalyzePaddedLayoutIn(const ir::IndexMap& map,
                                            const std::vector<ir::Expr>& logical_shape,
                                            const std::vector<ir::Expr>& allocated);
+
+// Whether the symbolic inverse, applied to the map's physical index, provably gives back
+// every logical index of the domain: a left inverse, so the map is injective without
+// enumerating its elements. False when there is no inverse or nothing could be proven.
+bool ProvenInjective(const PaddedLayout& layout);
 
 struct LayoutElement {
   std::vector<int64_t> physical;
