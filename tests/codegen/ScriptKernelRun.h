@@ -33,6 +33,16 @@ struct ScriptKernelRun {
   }
 };
 
+// The CPUs a codegen test builds for: the host, plus AVX2's registers ("haswell") where
+// the host can run AVX2 + FMA code, so an AVX-512 machine also checks the narrower ISA.
+inline std::vector<std::string> CpusToBuildFor() {
+  std::vector<std::string> cpus = {""};
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
+#endif
+  return cpus;
+}
+
 // Argument i is filled with random values from seed `seed + i`. Any failure to build or
 // run is fatal: the scripts are the suite's own.
 inline ScriptKernelRun BuildAndRunScript(const std::string& source,

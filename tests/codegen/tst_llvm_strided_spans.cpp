@@ -97,11 +97,7 @@ class LlvmStridedSpans : public QObject {
     QFETCH(int, width);
     QFETCH(int, most);
     const std::string script = WindowScript(lanes * 4, stride, taps, lanes);
-    std::vector<std::string> cpus = {""};
-#if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
-#endif
-    for (const std::string& cpu : cpus) {
+    for (const std::string& cpu : testing::CpusToBuildFor()) {
       codegen::LLVMOptions options;
       options.cpu = cpu;
       auto b = testing::BuildAndRunScript(script, options, /*seed=*/7);

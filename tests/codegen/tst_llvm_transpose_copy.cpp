@@ -85,11 +85,7 @@ bool HasGather(const std::string& ir) { return ir.find("masked.gather") != std::
 // takes whole tiles) where the host can run AVX2 code: each a shuffle transpose, no
 // gather, bit for bit the copy.
 void ExpectShuffleTransposeOnEachCpu(const std::string& script) {
-  std::vector<std::string> cpus = {""};
-#if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) cpus.push_back("haswell");
-#endif
-  for (const std::string& cpu : cpus) {
+  for (const std::string& cpu : testing::CpusToBuildFor()) {
     codegen::LLVMOptions options;
     options.cpu = cpu;
     auto b = Build(script, options);
