@@ -1,5 +1,6 @@
 #include "transform/LoopPartition.h"
 
+#include <algorithm>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -199,6 +200,24 @@ class TermRemover : public IRMutator {
   const TermList& terms_;
 };
 
+// Whether `s` reads a buffer it stores to (an accumulation, `acc = acc + ...`).
+bool ReadsItsOwnStores(const Stmt& s) {
+  struct Buffers : IRVisitor {
+    std::unordered_set<const ExprNode*> stored, loaded;
+    void VisitBufferStore(const BufferStoreNode* n, const Stmt& st) override {
+      stored.insert(n->buffer->data.get());
+      IRVisitor::VisitBufferStore(n, st);
+    }
+    void VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
+      loaded.insert(n->buffer->data.get());
+      IRVisitor::VisitBufferLoad(n, e);
+    }
+  } b;
+  b.VisitStmt(s);
+  return std::any_of(b.stored.begin(), b.stored.end(),
+                     [&](const ExprNode* v) { return b.loaded.count(v) > 0; });
+}
+
 // Where a term holds for every value of the loops inside: v >= lower and v < upper.
 struct Interval {
   std::optional<Expr> lower, upper;
@@ -214,6 +233,11 @@ class Partitioner : public AnalyzerMutator {
 
   Stmt VisitFor(const ForNode* n, const Stmt& s) override {
     if (n->for_kind == ForKind::ThreadBinding) return AnalyzerMutator::VisitFor(n, s);
+    // A copy of this loop visited before (a head cut off above) may have left its variable
+    // bound to that copy's range, or to its one value: the terms are decided over this
+    // loop's own range.
+    if (n->min.dtype().is_scalar() && n->extent.dtype().is_scalar())
+      analyzer_.Bind(n->loop_var, Range(n->min, n->extent), /*allow_override=*/true);
     TermCollector c(excluded_, partition_guards_);
     c.VisitStmt(n->body);
     std::erase_if(c.sites, [&](const TermSite& site) {
@@ -361,7 +385,14 @@ class Partitioner : public AnalyzerMutator {
   // [upper, end), over the terms of n's body that bound n's variable.
   std::optional<Stmt> Partition(const ForNode* n, const TermCollector& body) {
     const std::vector<TermSite>& sites = body.sites;
-    bool serial = n->for_kind == ForKind::Serial;
+    // if_then_else terms cut serial loops, and vectorized loops that write without reading
+    // back (a copy; the padding's) where the cut is a constant lane: the middle stays one
+    // vector, without the guard, and the few lanes outside it run as a serial loop (a
+    // padding's first and last columns) instead of every lane masked. An accumulation's
+    // vector keeps its lanes: shifted by the cut, it would read back the other taps'
+    // stores of the same elements at another offset, which the CPU cannot forward.
+    const bool vectorized = n->for_kind == ForKind::Vectorized && !ReadsItsOwnStores(n->body);
+    const bool cuttable = n->for_kind == ForKind::Serial || vectorized;
     Expr begin = n->min, end = analyzer_.Simplify(n->min + n->extent);
     Expr lower = begin, upper = end;
     TermList accepted, rejected;
@@ -384,13 +415,15 @@ class Partitioner : public AnalyzerMutator {
         if (in->lower) lo = lo ? max(*lo, InLoopType(n, *in->lower)) : InLoopType(n, *in->lower);
         if (in->upper) hi = hi ? min(*hi, InLoopType(n, *in->upper)) : InLoopType(n, *in->upper);
       }
-      if (!decided || (!likely && (!serial || splits_ >= kMaxGuardSplits))) {
+      if (!decided || (!likely && (!cuttable || splits_ >= kMaxGuardSplits))) {
         rejected.push_back(site.term);
         continue;
       }
       Expr new_lower = lo ? analyzer_.Simplify(min(max(*lo, lower), end)) : lower;
       Expr new_upper = hi ? analyzer_.Simplify(min(max(*hi, new_lower), upper)) : upper;
-      if (analyzer_.CanProveLess(new_upper - new_lower, 1)) {  // no middle loop left
+      const bool constant_lanes = as_const_int(new_lower) && as_const_int(new_upper);
+      if (analyzer_.CanProveLess(new_upper - new_lower, 1) ||  // no middle loop left
+          (vectorized && !likely && !constant_lanes)) {
         rejected.push_back(site.term);
         continue;
       }
@@ -405,15 +438,17 @@ class Partitioner : public AnalyzerMutator {
     std::vector<Stmt> parts;
     size_t excluded = excluded_.size();
     excluded_.insert(excluded_.end(), accepted.begin(), accepted.end());
+    const ForKind ends = vectorized && guard_split ? ForKind::Serial : n->for_kind;
     if (!analyzer_.CanProveLess(lower - begin, 1))
-      parts.push_back(Part(n, begin, lower, guard_split));
+      parts.push_back(Part(n, begin, lower, guard_split, ends));
     excluded_.resize(excluded);
     Stmt middle_body = TermRemover(accepted).VisitStmt(n->body);
     parts.push_back(VisitStmt(
         std::make_shared<const ForNode>(n->loop_var, lower, analyzer_.Simplify(upper - lower),
                                         n->for_kind, middle_body, nullptr, n->annotations)));
     excluded_.insert(excluded_.end(), accepted.begin(), accepted.end());
-    if (!analyzer_.CanProveLess(end - upper, 1)) parts.push_back(Part(n, upper, end, guard_split));
+    if (!analyzer_.CanProveLess(end - upper, 1))
+      parts.push_back(Part(n, upper, end, guard_split, ends));
     excluded_.resize(excluded);
     if (guard_split) --splits_;
     return parts.size() == 1 ? parts[0] : MakeSeq(parts);
@@ -423,15 +458,15 @@ class Partitioner : public AnalyzerMutator {
   // it is visited, and a single iteration has the variable substituted (the unrolled
   // loops inside then fold the guards on it); a head or tail of likely() guards alone
   // (a split's remainder) is left as it is.
-  Stmt Part(const ForNode* n, const Expr& from, const Expr& to, bool visit) {
+  Stmt Part(const ForNode* n, const Expr& from, const Expr& to, bool visit, ForKind kind) {
     Expr extent = analyzer_.Simplify(to - from);
     if (!visit)
-      return std::make_shared<const ForNode>(n->loop_var, from, extent, n->for_kind, n->body,
-                                             nullptr, n->annotations);
+      return std::make_shared<const ForNode>(n->loop_var, from, extent, kind, n->body, nullptr,
+                                             n->annotations);
     if (const int64_t* e = as_const_int(extent); e && *e == 1)
       return VisitStmt(Substitute(n->body, VarMap{{n->loop_var, from}}));
-    return VisitStmt(std::make_shared<const ForNode>(n->loop_var, from, extent, n->for_kind,
-                                                     n->body, nullptr, n->annotations));
+    return VisitStmt(std::make_shared<const ForNode>(n->loop_var, from, extent, kind, n->body,
+                                                     nullptr, n->annotations));
   }
 
   bool partition_guards_;

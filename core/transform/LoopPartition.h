@@ -14,7 +14,9 @@
 //     but a thread binding (a split's remainder stays one loop, as it was); if_then_else
 //     terms cut serial loops, and their head and tail are cut further on other terms, a
 //     part of one iteration with the variable substituted, so that the unrolled loops
-//     inside fold their guards to constants.
+//     inside fold their guards to constants. They also cut a vectorized loop that does
+//     not read what it stores (a padding's copy) where the middle is a constant run of
+//     lanes: one vector without the guard, the border lanes in serial loops.
 //   - Unswitch: a term that does not involve the loop variable, but whose value over the
 //     inner loops is decided by the enclosing loops (an output row of a convolution
 //     decides whether the window's rows are inside the image), is tested once before

@@ -286,7 +286,8 @@ class TestLoopPartition : public QObject {
   }
   void paddingTermsLeaveParallelAndVectorLoopsWhole() {
     // B[x] = sum_c if_then_else(x + c >= 1 && x + c < 9, A[x + c - 1], 0) over x in such
-    // a loop (the window unrolled): no cut (one parallel region, one vector loop).
+    // a loop (the window unrolled): no cut (one parallel region; one vector loop, as an
+    // accumulation's lanes stay aligned with the other taps' updates of B).
     QFETCH(int, kind);
     Buffer A = MakeBuffer("A", DataType::Float(32), {8});
     Buffer B = MakeBuffer("B", DataType::Float(32), {8});
@@ -297,6 +298,68 @@ class TestLoopPartition : public QObject {
                      MakeFor(c, 0, 3, ForKind::Unrolled,
                              MakeBufferStore(B, MakeBufferLoad(B, {x}) + value, {x})));
     QVERIFY(LoopPartition(s, PassContext()).same_as(s));
+  }
+
+  void aVectorCopyOfAPaddingIsCutAtConstantLanes() {
+    // P[h, w] = if_then_else(w >= 1 && w < 9, A[h, w - 1], 0) over w in [0, 10) vectorized:
+    // the middle lanes [1, 9) become one vector without the guard, the border lanes
+    // serial loops.
+    Buffer A = MakeBuffer("A", DataType::Float(32), {24});
+    Buffer P = MakeBuffer("P", DataType::Float(32), {30});
+    Var h("h"), w("w");
+    Expr value = ZeroOutside(logical_and(ge(w, 1), lt(w, 9)), MakeBufferLoad(A, {h * 8 + w - 1}));
+    Stmt s =
+        MakeFor(h, 0, 3, ForKind::Serial,
+                MakeFor(w, 0, 10, ForKind::Vectorized, MakeBufferStore(P, value, {h * 10 + w})));
+    PrimFunc f = MakePrimFunc("pad", {A, P}, s);
+    PrimFunc g = Partitioned(f);
+    Shape shape(g.body);
+    const ForNode* middle = shape.Loop("w", 1, 8);
+    QVERIFY2(middle && middle->for_kind == ForKind::Vectorized, qPrintable(Text(g.body)));
+    QCOMPARE(Shape(middle->body).selects, 0);
+    for (const ForNode* l : shape.loops)
+      QVERIFY2(l == middle || l->for_kind != ForKind::Vectorized, qPrintable(Text(g.body)));
+    ExpectSameResults(f, g, {{24}, {30}});
+  }
+
+  void aVectorIsNotCutAtASymbolicLane() {
+    // A copy of a row of symbolic width n into 10 lanes: the cut at lane 1 is made, the
+    // one at lane n + 1 is not (the middle would not be a constant number of lanes); its
+    // term stays in the vector's guard.
+    Var n = SizeVar("n"), w("w");
+    Buffer A = MakeBuffer("A", DataType::Float(32), {16});
+    Buffer P = MakeBuffer("P", DataType::Float(32), {10});
+    Expr value = ZeroOutside(logical_and(ge(w, 1), lt(w, n + 1)), MakeBufferLoad(A, {w - 1}));
+    Stmt s = MakeFor(w, 0, 10, ForKind::Vectorized, MakeBufferStore(P, value, {w}));
+    PrimFunc f = MakePrimFunc("row", {A, P}, s, {n});
+    PrimFunc g = Partitioned(f);
+    const ForNode* middle = Shape(g.body).Loop("w", 1, 9);
+    QVERIFY2(middle && middle->for_kind == ForKind::Vectorized, qPrintable(Text(g.body)));
+    QVERIFY(Text(middle->body).contains("(w < (n + 1))"));
+    for (int64_t nv : {3, 8, 9}) ExpectSameResults(f, g, {{16}, {10}}, {{"n", nv}});
+  }
+
+  void aLoopIsDecidedOverItsOwnRangeAfterItsHeadWasCut() {
+    // A padding copy stored in two phases, P[h, p, j] = padded row h at column w = 2j + p:
+    // if_then_else(h >= 1 && w >= 1 && w < 9, A[h - 1, w - 1], 0). The cut of h visits the
+    // head h = 0 first, where the p loop is cut into p = 0 and p = 1 (one value); the main
+    // h loop's p loop must then be decided over its own range [0, 2), not that value: it
+    // is cut too, and no j loop is left with a bound that depends on p.
+    Buffer A = MakeBuffer("A", DataType::Float(32), {24});
+    Buffer P = MakeBuffer("P", DataType::Float(32), {40});
+    Var h("h"), p("p"), j("j");
+    Expr col = j * 2 + p;
+    Expr inside = logical_and(ge(h, 1), logical_and(ge(col, 1), lt(col, 9)));
+    Expr value = ZeroOutside(inside, MakeBufferLoad(A, {(h - 1) * 8 + col - 1}));
+    Stmt s = MakeFor(h, 0, 4, ForKind::Serial,
+                     MakeFor(p, 0, 2, ForKind::Serial,
+                             MakeFor(j, 0, 5, ForKind::Serial,
+                                     MakeBufferStore(P, value, {h * 10 + p * 5 + j}))));
+    PrimFunc f = MakePrimFunc("phases", {A, P}, s);
+    PrimFunc g = Partitioned(f);
+    for (const ForNode* l : Shape(g.body).loops)
+      QVERIFY2(!UsesVar(l->min, p) && !UsesVar(l->extent, p), qPrintable(Text(g.body)));
+    ExpectSameResults(f, g, {{24}, {40}});
   }
 
   void termsThatReadMemoryOrDivideAreLeftAlone_data() {
