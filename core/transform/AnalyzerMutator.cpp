@@ -12,12 +12,16 @@ Expr AnalyzerMutator::StripLikely(const Expr& cond) {
   return cond;
 }
 
-Stmt AnalyzerMutator::VisitInRange(const Var& var, const Expr& min, const Expr& extent,
-                                   const Stmt& body) {
+void AnalyzerMutator::BindLoopRange(const Var& var, const Expr& min, const Expr& extent) {
   // The same variable may head several loops (loop partition's main and tail, unrolled
   // copies), so each loop overrides the binding of the previous one.
   if (min.dtype().is_scalar() && extent.dtype().is_scalar())
     analyzer_.Bind(var, Range(min, extent), /*allow_override=*/true);
+}
+
+Stmt AnalyzerMutator::VisitInRange(const Var& var, const Expr& min, const Expr& extent,
+                                   const Stmt& body) {
+  BindLoopRange(var, min, extent);
   return VisitStmt(body);
 }
 

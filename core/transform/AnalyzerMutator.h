@@ -31,6 +31,10 @@ class AnalyzerMutator : public ir::IRMutator {
   ir::Stmt VisitEvaluate(const ir::EvaluateNode* n, const ir::Stmt& s) override;
   ir::Stmt VisitAllocate(const ir::AllocateNode* n, const ir::Stmt& s) override;
 
+  // Binds a loop's `var` to [min, min + extent), over whatever an earlier loop with the
+  // same variable left (loop partition's parts, unrolled copies).
+  void BindLoopRange(const ir::Var& var, const ir::Expr& min, const ir::Expr& extent);
+
   // Visits `body` with `var` bound to [min, min + extent).
   ir::Stmt VisitInRange(const ir::Var& var, const ir::Expr& min, const ir::Expr& extent,
                         const ir::Stmt& body);

@@ -236,8 +236,7 @@ class Partitioner : public AnalyzerMutator {
     // A copy of this loop visited before (a head cut off above) may have left its variable
     // bound to that copy's range, or to its one value: the terms are decided over this
     // loop's own range.
-    if (n->min.dtype().is_scalar() && n->extent.dtype().is_scalar())
-      analyzer_.Bind(n->loop_var, Range(n->min, n->extent), /*allow_override=*/true);
+    BindLoopRange(n->loop_var, n->min, n->extent);
     TermCollector c(excluded_, partition_guards_);
     c.VisitStmt(n->body);
     std::erase_if(c.sites, [&](const TermSite& site) {
