@@ -390,8 +390,8 @@ class Partitioner : public AnalyzerMutator {
     // padding's first and last columns) instead of every lane masked. An accumulation's
     // vector keeps its lanes: shifted by the cut, it would read back the other taps'
     // stores of the same elements at another offset, which the CPU cannot forward.
-    const bool vectorized = n->for_kind == ForKind::Vectorized && !ReadsItsOwnStores(n->body);
-    const bool cuttable = n->for_kind == ForKind::Serial || vectorized;
+    const bool vector_copy = n->for_kind == ForKind::Vectorized && !ReadsItsOwnStores(n->body);
+    const bool cuttable = n->for_kind == ForKind::Serial || vector_copy;
     Expr begin = n->min, end = analyzer_.Simplify(n->min + n->extent);
     Expr lower = begin, upper = end;
     TermList accepted, rejected;
@@ -422,7 +422,7 @@ class Partitioner : public AnalyzerMutator {
       Expr new_upper = hi ? analyzer_.Simplify(min(max(*hi, new_lower), upper)) : upper;
       const bool constant_lanes = as_const_int(new_lower) && as_const_int(new_upper);
       if (analyzer_.CanProveLess(new_upper - new_lower, 1) ||  // no middle loop left
-          (vectorized && !likely && !constant_lanes)) {
+          (vector_copy && !likely && !constant_lanes)) {
         rejected.push_back(site.term);
         continue;
       }
@@ -437,7 +437,7 @@ class Partitioner : public AnalyzerMutator {
     std::vector<Stmt> parts;
     size_t excluded = excluded_.size();
     excluded_.insert(excluded_.end(), accepted.begin(), accepted.end());
-    const ForKind ends = vectorized && guard_split ? ForKind::Serial : n->for_kind;
+    const ForKind ends = vector_copy && guard_split ? ForKind::Serial : n->for_kind;
     if (!analyzer_.CanProveLess(lower - begin, 1))
       parts.push_back(Part(n, begin, lower, guard_split, ends));
     excluded_.resize(excluded);
