@@ -105,14 +105,18 @@ MeasureResult MeasureIsolated(const MeasureRequest& r, const MeasureBatchOptions
       last_phase = now_phase;
       phase_start = Clock::now();
     }
-    double limit = static_cast<MeasurePhase>(now_phase) == MeasurePhase::WaitingForLock
-                       ? options.lock_wait_limit_s + 5
-                       : r.timeout_s;
+    const auto in = static_cast<MeasurePhase>(now_phase);
+    const bool timing_limited =
+        in == MeasurePhase::Timing && r.timing_timeout_s > 0 && r.timing_timeout_s < r.timeout_s;
+    double limit = in == MeasurePhase::WaitingForLock ? options.lock_wait_limit_s + 5
+                   : timing_limited                   ? r.timing_timeout_s
+                                                      : r.timeout_s;
     double in_phase = std::chrono::duration<double>(Clock::now() - phase_start).count();
     if (killed_for.empty() && in_phase > limit) {
-      killed_in = static_cast<MeasurePhase>(now_phase);
-      killed_for = "exceeded its timeout of " + std::to_string(r.timeout_s).substr(0, 6) +
-                   " s in " + PhaseName(killed_in) + " and was killed";
+      killed_in = in;
+      killed_for = "exceeded its " + std::string(timing_limited ? "timing limit" : "timeout") +
+                   " of " + std::to_string(limit).substr(0, 6) + " s in " + PhaseName(killed_in) +
+                   " and was killed";
       kill(pid, SIGKILL);
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(killed_for.empty() ? 10 : 2));

@@ -135,6 +135,7 @@ void WriteRequestJson(JsonWriter& w, const MeasureRequest& r) {
   w.end_object().key("warmup").value(r.warmup);
   if (r.min_warmup_ms > 0) w.key("min_warmup_ms").value(r.min_warmup_ms);
   w.key("repeat").value(r.repeat).key("check").value(r.check).key("timeout_s").value(r.timeout_s);
+  if (r.timing_timeout_s > 0) w.key("timing_timeout_s").value(r.timing_timeout_s);
   if (!r.baseline_script.empty()) w.key("baseline_script").value(r.baseline_script);
   if (!r.func.empty()) w.key("func").value(r.func);
   if (!r.test_fault.empty()) w.key("test_fault").value(r.test_fault);
@@ -171,6 +172,9 @@ std::optional<MeasureRequest> RequestFromJsonValue(const JsonValue& v, std::stri
   in.Number("timeout_s", &r.timeout_s);
   if (in.ok() && !(r.timeout_s > 0 && r.timeout_s <= 7 * 24 * 3600.0))
     in.Fail("\"timeout_s\" must be a number of seconds above 0 and at most a week");
+  in.Number("timing_timeout_s", &r.timing_timeout_s);
+  if (in.ok() && !(r.timing_timeout_s >= 0 && r.timing_timeout_s <= 7 * 24 * 3600.0))
+    in.Fail("\"timing_timeout_s\" must be a number of seconds from 0 (none) to a week");
   in.String("baseline_script", &r.baseline_script);
   in.String("func", &r.func);
   in.String("test_fault", &r.test_fault);

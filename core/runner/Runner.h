@@ -52,6 +52,10 @@ struct MeasureRequest {
   // The baseline script, if any, is of the same function.
   std::string func;
   double timeout_s = 60;
+  // The limit of the timed calls alone (warm-up included), where it is shorter than
+  // timeout_s; 0: timeout_s. A search sets it from its fastest kernel so that a candidate
+  // far slower than that one is stopped before it spends the budget (tune::TimingLimitS).
+  double timing_timeout_s = 0;
   // Test hook (documented in MeasureBatch.h): "" normally; "abort", "segfault" or "hang"
   // make the worker crash or hang where its timed runs start, so that tests exercise the
   // crash and timeout paths with real processes.

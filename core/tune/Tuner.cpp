@@ -57,6 +57,13 @@ int TimedCalls(int repeat, double min_timed_ms, double fastest_ms) {
   return std::max(repeat, static_cast<int>(std::min<double>(kMaxTimedCalls, wanted)));
 }
 
+double TimingLimitS(int warmup, int calls, double fastest_ms, double timeout_s) {
+  if (!(fastest_ms > 0)) return 0;
+  const double limit =
+      std::max(kMinTimingLimitS, kSlowestTimedFactor * fastest_ms * (warmup + calls) / 1000.0);
+  return limit < timeout_s ? limit : 0;
+}
+
 SpeedupClaim ClaimOverInput(const std::optional<TuningRecord>& best,
                             const std::optional<TuningRecord>& input,
                             const std::optional<runner::TimingComparison>& best_vs_input) {
@@ -740,7 +747,13 @@ std::vector<Proposal> TuneRun::Propose(int count) {
 
 Status TuneRun::Measure(std::vector<Proposal> proposals) {
   std::vector<runner::MeasureRequest> requests;
-  for (const Proposal& p : proposals) requests.push_back(Request("c" + p.hash, p.script, false));
+  // Only the search's candidates get a timing limit: the input schedule, confirmations,
+  // re-ranking and claim rounds are timed whatever they take.
+  for (const Proposal& p : proposals) {
+    requests.push_back(Request("c" + p.hash, p.script, false));
+    runner::MeasureRequest& r = requests.back();
+    r.timing_timeout_s = TimingLimitS(r.warmup, r.repeat, fastest_ms_, r.timeout_s);
+  }
   runner::MeasureCallbacks cb;
   // The budget is checked between the candidates of a batch too (the runner stops and
   // reports the rest Cancelled), not only between batches.

@@ -38,6 +38,18 @@ inline constexpr int kMaxTimedCalls = 100;
 // so far; <= 0: none yet) times them reaches `min_timed_ms`, at most kMaxTimedCalls.
 int TimedCalls(int repeat, double min_timed_ms, double fastest_ms);
 
+// A search candidate's timed calls may take this many times what the fastest kernel's
+// would, and at least kMinTimingLimitS, before the candidate is stopped: that much slower
+// it cannot lead, and a bare or random schedule of a big workload would otherwise spend
+// its whole timeout (TuneOptions::timeout_s) of the budget.
+inline constexpr double kSlowestTimedFactor = 100;
+inline constexpr double kMinTimingLimitS = 2;
+
+// The timing limit (runner::MeasureRequest::timing_timeout_s) of a candidate timed with
+// `warmup` + `calls` calls once the fastest kernel so far took `fastest_ms` a call; 0 (no
+// limit but the timeout) before anything was timed or where it would not be shorter.
+double TimingLimitS(int warmup, int calls, double fastest_ms, double timeout_s);
+
 struct TuneOptions {
   int trials = 64;           // candidates to measure in this run (checks not counted)
   double time_budget_s = 0;  // stop after this many seconds (0: no limit): checked between the

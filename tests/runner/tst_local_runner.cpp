@@ -139,6 +139,16 @@ class TestLocalRunner : public QObject {
     refused.replace(refused.find("7.5"), 3, "-1");
     QVERIFY(!MeasureRequest::FromJson(refused, &error));
     QVERIFY2(error.find("min_warmup_ms") != std::string::npos, error.c_str());
+    // The timing limit travels to a cluster node like the timeout, and only when set.
+    QVERIFY(r.ToJson().find("timing_timeout_s") == std::string::npos);
+    r.timing_timeout_s = 2.5;
+    back = MeasureRequest::FromJson(r.ToJson(), &error);
+    QVERIFY2(back.has_value(), error.c_str());
+    QCOMPARE(back->timing_timeout_s, 2.5);
+    refused = r.ToJson();
+    refused.replace(refused.find("2.5"), 3, "-3");
+    QVERIFY(!MeasureRequest::FromJson(refused, &error));
+    QVERIFY2(error.find("timing_timeout_s") != std::string::npos, error.c_str());
 
     MeasureResult m;
     m.id = "c-1.x";
@@ -356,6 +366,31 @@ class TestLocalRunner : public QObject {
     QVERIFY(on_disk.has_value());
     QCOMPARE(on_disk->status, MeasureStatus::Crashed);
     QCOMPARE(on_disk->machine.Key(), ReadMachineSignature().Key());
+    fs::remove_all(dir);
+  }
+
+  // A search's candidate far slower than its fastest kernel is stopped at its timing
+  // limit, well before its timeout, and says which limit stopped it.
+  void aSlowTimingIsStoppedAtItsTimingLimit() {
+    RequireWorker();
+    RequireLLVM();
+    std::string dir = FreshDir("tst-timing-limit");
+    auto runner = MakeLocal(cli_, dir, 1);
+    QVERIFY(runner);
+    MeasureRequest hangs = Request("slow", VectorAddScript(4));
+    hangs.test_fault = "hang";
+    hangs.timeout_s = 60;
+    hangs.timing_timeout_s = 0.5;
+    QElapsedTimer clock;
+    clock.start();
+    auto results = runner->Measure({hangs}, {});
+    QCOMPARE(results.size(), size_t{1});
+    QCOMPARE(results[0].status, MeasureStatus::Timeout);
+    QVERIFY2(results[0].message.find("timing limit of 0.5") != std::string::npos,
+             results[0].message.c_str());
+    QVERIFY2(results[0].message.find("the timed runs") != std::string::npos,
+             results[0].message.c_str());
+    QVERIFY2(clock.elapsed() < 30000, std::to_string(clock.elapsed()).c_str());
     fs::remove_all(dir);
   }
 

@@ -23,6 +23,7 @@ class FixedTimeRunner : public runner::Runner {
   struct Asked {
     char kind;
     int repeat;
+    double timing_timeout_s;
   };
   std::vector<Asked> asked;
 
@@ -31,7 +32,7 @@ class FixedTimeRunner : public runner::Runner {
                                              const runner::MeasureCallbacks&) override {
     std::vector<runner::MeasureResult> out;
     for (const runner::MeasureRequest& r : requests) {
-      asked.push_back({r.id[0], r.repeat});
+      asked.push_back({r.id[0], r.repeat, r.timing_timeout_s});
       runner::MeasureResult m;
       m.id = r.id;
       m.status = runner::MeasureStatus::Ok;
@@ -64,6 +65,14 @@ std::vector<int> CallsOf(const FixedTimeRunner& runner, char kind) {
   for (const FixedTimeRunner::Asked& a : runner.asked)
     if (a.kind == kind) calls.push_back(a.repeat);
   return calls;
+}
+
+// The timing limits each kind of request carried, in order.
+std::vector<double> LimitsOf(const FixedTimeRunner& runner, char kind) {
+  std::vector<double> limits;
+  for (const FixedTimeRunner::Asked& a : runner.asked)
+    if (a.kind == kind) limits.push_back(a.timing_timeout_s);
+  return limits;
 }
 
 }  // namespace
@@ -127,6 +136,35 @@ class TestTuneTimedCalls : public QObject {
     const std::vector<int> candidates = CallsOf(runner, 'c');
     QCOMPARE(int(candidates.size()), 8);
     for (size_t i = 0; i < candidates.size(); ++i) QCOMPARE(candidates[i], i < 4 ? 3 : 40);
+  }
+
+  // The timing limit: kSlowestTimedFactor times the fastest kernel's calls, at least
+  // kMinTimingLimitS; none before anything was timed or where the timeout comes first.
+  void aCandidateFarSlowerThanTheFastestHasATimingLimit() {
+    QCOMPARE(TimingLimitS(1, 3, 0, 60), 0.0);
+    QCOMPARE(TimingLimitS(1, 3, 0.5, 60), kMinTimingLimitS);  // 100 x 4 x 0.5 ms = 0.2 s
+    QCOMPARE(TimingLimitS(1, 9, 20, 60), 20.0);               // 100 x 10 x 20 ms
+    QCOMPARE(TimingLimitS(1, 9, 100, 60), 0.0);               // 100 s: the timeout is shorter
+  }
+
+  // In a search every candidate timed after the first kernel carries the limit; the
+  // input, the checks, the confirmations and the re-ranking rounds are timed whatever
+  // they take.
+  void onlyTheSearchsCandidatesAreLimited() {
+    script::ScriptProgram p = tune::test::Load(tune::test::GemmScript(64, 64, 64));
+    FixedTimeRunner runner(50);  // 3 calls: 100 x (1 + 3) x 50 ms = 20 s
+    TuneOptions o = EightTrials(10);
+    o.timeout_s = 60;
+    auto result = Tune(p, runner, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY(result.ok());
+    const std::vector<double> candidates = LimitsOf(runner, 'c');
+    QCOMPARE(int(candidates.size()), 9);
+    QCOMPARE(candidates.front(), 0.0);  // the input
+    for (size_t i = 1; i < candidates.size(); ++i) QCOMPARE(candidates[i], 20.0);
+    for (char kind : {'k', 'r', 'q'}) {
+      QVERIFY(!LimitsOf(runner, kind).empty() || kind == 'r');
+      for (double limit : LimitsOf(runner, kind)) QCOMPARE(limit, 0.0);
+    }
   }
 };
 
