@@ -161,10 +161,10 @@ class TestTuneTimedCalls : public QObject {
     QCOMPARE(int(candidates.size()), 9);
     QCOMPARE(candidates.front(), 0.0);  // the input
     for (size_t i = 1; i < candidates.size(); ++i) QCOMPARE(candidates[i], 20.0);
-    for (char kind : {'k', 'r', 'q'}) {
-      QVERIFY(!LimitsOf(runner, kind).empty() || kind == 'r');
+    QVERIFY(!LimitsOf(runner, 'k').empty());
+    QVERIFY(!LimitsOf(runner, 'q').empty());
+    for (char kind : {'k', 'r', 'q'})
       for (double limit : LimitsOf(runner, kind)) QCOMPARE(limit, 0.0);
-    }
   }
 };
 
