@@ -226,6 +226,8 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, 
       .value(r.measured)
       .key("failed")
       .value(r.failed)
+      .key("too_slow")
+      .value(r.too_slow)
       .key("invalid")
       .value(r.invalid)
       .key("resumed")
@@ -372,8 +374,11 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     WriteJsonReport(*result, runner->Name(), out);
     return result->best ? kSuccess : kBadInput;
   }
-  err << "tune: " << result->measured << " measured (" << result->failed << " failed, "
-      << result->invalid << " invalid samples skipped) in " << Fixed(result->elapsed_s, 1)
+  err << "tune: " << result->measured << " measured (" << result->failed << " failed"
+      << (result->too_slow
+              ? ", " + std::to_string(result->too_slow) + " of them stopped at their timing limit"
+              : std::string())
+      << ", " << result->invalid << " invalid samples skipped) in " << Fixed(result->elapsed_s, 1)
       << " s\n";
   if (!result->best) {
     err << "tessera-cli tune: no candidate ran successfully\n";

@@ -261,9 +261,10 @@ void BenchWorkload(const Workload& w, const Options& options, std::vector<Summar
     return;
   }
   std::printf(
-      "  %d measured (%d failed, %d invalid samples skipped) in %.1f s; 90%% of the final best "
-      "after %.1f s; %d would-be bests timed again, %d of them slower then\n",
-      result->measured, result->failed, result->invalid, result->elapsed_s,
+      "  %d measured (%d failed, %d of them stopped at their timing limit, %d invalid samples "
+      "skipped) in %.1f s; 90%% of the final best after %.1f s; %d would-be bests timed again, "
+      "%d of them slower then\n",
+      result->measured, result->failed, result->too_slow, result->invalid, result->elapsed_s,
       result->seconds_to_90_percent, result->confirmations, result->demoted);
   if (result->rerank_rounds > 0)
     std::printf("  then the %d fastest timed again in %d rounds, each keeping its median\n",

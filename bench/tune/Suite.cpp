@@ -180,8 +180,11 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
     return row;
   }
   row.seconds_to_90 = result->seconds_to_90_percent;
-  std::printf("  tuned: %d measured (%d failed) in %.0f s; 90%% of the final best after %.0f s\n",
-              result->measured, result->failed, result->elapsed_s, result->seconds_to_90_percent);
+  std::printf(
+      "  tuned: %d measured (%d failed, %d of them stopped at their timing limit) in %.0f s; 90%% "
+      "of the final best after %.0f s\n",
+      result->measured, result->failed, result->too_slow, result->elapsed_s,
+      result->seconds_to_90_percent);
   const std::string& best_script = result->best->script;
   runner::MeasureResult checked =
       MeasureInChild(runner, "suite-" + w.name + "-check", best_script, 10, true);

@@ -96,6 +96,7 @@ MeasureResult MeasureIsolated(const MeasureRequest& r, const MeasureBatchOptions
   int status = 0;
   std::string killed_for;
   MeasurePhase killed_in = MeasurePhase::Starting;
+  bool killed_at_timing_limit = false;
   for (;;) {
     pid_t done = waitpid(pid, &status, WNOHANG);
     if (done == pid) break;
@@ -114,6 +115,7 @@ MeasureResult MeasureIsolated(const MeasureRequest& r, const MeasureBatchOptions
     double in_phase = std::chrono::duration<double>(Clock::now() - phase_start).count();
     if (killed_for.empty() && in_phase > limit) {
       killed_in = in;
+      killed_at_timing_limit = timing_limited;
       killed_for = "exceeded its " + std::string(timing_limited ? "timing limit" : "timeout") +
                    " of " + std::to_string(limit).substr(0, 6) + " s in " + PhaseName(killed_in) +
                    " and was killed";
@@ -124,6 +126,7 @@ MeasureResult MeasureIsolated(const MeasureRequest& r, const MeasureBatchOptions
   munmap(shared, sizeof(int));
   if (!killed_for.empty()) {
     MeasureResult m = FailedResult(r, MeasureStatus::Timeout, killed_for);
+    m.timing_limit_hit = killed_at_timing_limit;
     (void)WriteFileAtomically(path, m.ToJson());
     return m;
   }

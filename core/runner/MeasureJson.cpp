@@ -233,9 +233,9 @@ void WriteResultJson(JsonWriter& w, const MeasureResult& r) {
       .key("bytes")
       .value(r.bytes)
       .key("attempts")
-      .value(r.attempts)
-      .key("phases")
-      .begin_object();
+      .value(r.attempts);
+  if (r.timing_limit_hit) w.key("timing_limit_hit").value(true);
+  w.key("phases").begin_object();
   for (const auto& [name, window] : PhaseWindows(r)) {
     if (window->begin_s == 0 && window->end_s == 0) continue;
     w.key(name).begin_array().value(window->begin_s).value(window->end_s).end_array();
@@ -280,6 +280,7 @@ std::optional<MeasureResult> ResultFromJsonValue(const JsonValue& v, std::string
   in.Number("flops", &r.flops);
   in.Number("bytes", &r.bytes);
   in.Int("attempts", &r.attempts, 0, 1000000);
+  in.Bool("timing_limit_hit", &r.timing_limit_hit);
   if (const JsonValue* phases = in.Find("phases", false)) {
     if (!phases->is_object()) in.Fail("\"phases\" must be an object");
     for (const auto& [name, window] : PhaseWindows(r)) {

@@ -94,6 +94,9 @@ struct MeasureResult {
   double flops = 0;  // of one call: the te definition's useful work (te::CountWorkloadFlops)
   double bytes = 0;  // of one call's argument arrays (the GB/s basis of `profile`)
   int attempts = 0;  // how many times it was run (retries after node failures count)
+  // A Timeout at the request's timing_timeout_s rather than its timeout_s: the kernel ran,
+  // far slower than that limit allows, so it is slow, not broken.
+  bool timing_limit_hit = false;
   MachineSignature machine;
   // When the build, the timed runs and the oracle check ran, in seconds of the machine's
   // monotonic clock (comparable between its processes; {0, 0}: did not run). A timing

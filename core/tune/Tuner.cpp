@@ -780,6 +780,7 @@ Status TuneRun::Measure(std::vector<Proposal> proposals) {
     samples_.push_back(Sample{p.decisions, p.features, ok ? rec.gflops : 0.0});
     ++result_.measured;
     if (!ok) ++result_.failed;
+    if (results[i].timing_limit_hit) ++result_.too_slow;
     TuneTrial t;
     t.index = result_.measured;
     t.source = p.source;

@@ -128,6 +128,7 @@ struct TuneResult {
   std::optional<runner::TimingComparison> best_vs_input;
   int measured = 0;       // candidates measured in this run
   int failed = 0;         // of them, not ok
+  int too_slow = 0;       // of the failed, stopped at their timing limit (TimingLimitS)
   int invalid = 0;        // samples refused by the legality checks / lowering
   int confirmations = 0;  // would-be bests timed again (not counted in measured)
   int demoted = 0;        // of them, slower the second time (the slower time kept)

@@ -163,6 +163,14 @@ class TestLocalRunner : public QObject {
     QCOMPARE(m2->times_ms.size(), size_t{2});
     QVERIFY(std::isnan(m2->max_error));
     QCOMPARE(m2->machine.Key(), m.machine.Key());
+    // A stop at the timing limit is written only where it happened, and read back.
+    QVERIFY(!m2->timing_limit_hit);
+    QVERIFY(m.ToJson().find("timing_limit_hit") == std::string::npos);
+    m.status = MeasureStatus::Timeout;
+    m.timing_limit_hit = true;
+    m2 = MeasureResult::FromJson(m.ToJson(), &error);
+    QVERIFY2(m2.has_value(), error.c_str());
+    QVERIFY(m2->timing_limit_hit);
 
     // Bad batches name the problem and where it is.
     auto bad = ParseBatch(R"({"format": "tessera-measure-batch", "version": 1, "requests": [
@@ -360,6 +368,7 @@ class TestLocalRunner : public QObject {
     QCOMPARE(results[2].status, MeasureStatus::Timeout);
     QVERIFY2(results[2].message.find("timeout of 1") != std::string::npos,
              results[2].message.c_str());
+    QVERIFY(!results[2].timing_limit_hit);  // its timeout, not a timing limit
     QVERIFY2(results[3].status == MeasureStatus::Ok, results[3].message.c_str());
     // The failures are results like any other: on disk, with the machine's signature.
     auto on_disk = ReadResultFile(ResultPath(dir, "aborts"));
@@ -390,6 +399,7 @@ class TestLocalRunner : public QObject {
              results[0].message.c_str());
     QVERIFY2(results[0].message.find("the timed runs") != std::string::npos,
              results[0].message.c_str());
+    QVERIFY(results[0].timing_limit_hit);
     QVERIFY2(clock.elapsed() < 30000, std::to_string(clock.elapsed()).c_str());
     fs::remove_all(dir);
   }

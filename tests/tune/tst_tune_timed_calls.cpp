@@ -27,6 +27,11 @@ class FixedTimeRunner : public runner::Runner {
   };
   std::vector<Asked> asked;
 
+  // With stop_every n > 0, every n-th request that carries a timing limit comes back
+  // stopped at it, as a far slower kernel would.
+  int stop_every = 0;
+  int stopped = 0;
+
   std::string Name() const override { return "fixed-time-fake"; }
   std::vector<runner::MeasureResult> Measure(const std::vector<runner::MeasureRequest>& requests,
                                              const runner::MeasureCallbacks&) override {
@@ -35,10 +40,17 @@ class FixedTimeRunner : public runner::Runner {
       asked.push_back({r.id[0], r.repeat, r.timing_timeout_s});
       runner::MeasureResult m;
       m.id = r.id;
-      m.status = runner::MeasureStatus::Ok;
-      m.times_ms.assign(static_cast<size_t>(r.repeat), ms_);
-      m.median_ms = m.min_ms = ms_;
-      m.gflops = 1.0 / ms_;
+      if (stop_every > 0 && r.timing_timeout_s > 0 && ++limited_ % stop_every == 0) {
+        m.status = runner::MeasureStatus::Timeout;
+        m.message = "exceeded its timing limit";
+        m.timing_limit_hit = true;
+        ++stopped;
+      } else {
+        m.status = runner::MeasureStatus::Ok;
+        m.times_ms.assign(static_cast<size_t>(r.repeat), ms_);
+        m.median_ms = m.min_ms = ms_;
+        m.gflops = 1.0 / ms_;
+      }
       out.push_back(m);
     }
     return out;
@@ -46,6 +58,7 @@ class FixedTimeRunner : public runner::Runner {
 
  private:
   double ms_;
+  int limited_ = 0;
 };
 
 TuneOptions EightTrials(double min_timed_ms) {
@@ -165,6 +178,19 @@ class TestTuneTimedCalls : public QObject {
     QVERIFY(!LimitsOf(runner, 'q').empty());
     for (char kind : {'k', 'r', 'q'})
       for (double limit : LimitsOf(runner, kind)) QCOMPARE(limit, 0.0);
+  }
+
+  void candidatesStoppedAtTheirLimitAreCountedApart() {
+    script::ScriptProgram p = tune::test::Load(tune::test::GemmScript(64, 64, 64));
+    FixedTimeRunner runner(50);
+    runner.stop_every = 3;
+    TuneOptions o = EightTrials(10);
+    o.timeout_s = 60;
+    auto result = Tune(p, runner, nullptr, runner::ReadMachineSignature(), o);
+    QVERIFY(result.ok());
+    QVERIFY(runner.stopped > 0);
+    QCOMPARE(result->too_slow, runner.stopped);
+    QCOMPARE(result->failed, runner.stopped);  // still failed: not a kernel's time
   }
 };
 
