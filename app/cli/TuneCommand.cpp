@@ -1,6 +1,6 @@
 // tessera-cli tune FILE [--target llvm] [--trials N] [--time-budget S] [--db DB] [--seed N]
 //                       [--strategy evolution|random] [--claim-processes N] [--func NAME]
-//                       [--json]
+//                       [--blocked-inputs] [--json]
 //                       [--runner local|slurm ...]
 // tessera-cli tune --best FILE --db DB [--func NAME]
 // tessera-cli tune --export OUT.jsonl --db DB | --import IN.jsonl --db DB
@@ -84,6 +84,11 @@ Options:
                       claim (default 3); 0: the te search's re-ranking rounds, which
                       chose the best, time it instead (faster, less sure; a TensorIR
                       search has none and takes 1)
+  --blocked-inputs    the caller hands the inputs in blocked layouts (as a library's
+                      blocked primitive takes them, e.g. oneDNN's nChw8c): a schedule may
+                      lay an input out with transform_layout instead of copying it, so
+                      the kernel no longer takes the te definition's layouts. Its records
+                      are another workload's; give it to --best too. te scripts only
   --json              print a JSON report instead of the script
   --best FILE         print the best stored schedule of FILE's workload on this machine
                       (with --runner slurm: on the machine of the partition's nodes)
@@ -175,10 +180,13 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
   if (int c = ChooseTensorIRFunction("tune", args, &*program, err)) return c;
   auto db = OpenDatabase(args.value("--db"), err);
   if (!db) return kBadInput;
+  if (program->is_tensorir() && args.has("--blocked-inputs"))
+    return UsageError("tune", "--blocked-inputs applies to te scripts, not TensorIR", err);
   if (program->is_tensorir())
     return TensorIRStoredBest(*program, *db, args.value("--target", "llvm"), vars,
                               runner::ReadMachineSignature(), out, err);
-  tune::WorkloadFingerprint fp = tune::FingerprintWorkload(program->schedule->outputs, vars);
+  tune::WorkloadFingerprint fp =
+      tune::FingerprintWorkload(program->schedule->outputs, vars, args.has("--blocked-inputs"));
   runner::MachineSignature machine = runner::ReadMachineSignature();
   if (args.has("--runner")) {  // the best for the runner's machine (a Slurm node)
     std::string problem;
@@ -254,7 +262,7 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   OptionSpec spec{WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed",
                                      "--strategy", "--batch", "--repeat", "--claim-processes",
                                      "--best", "--export", "--import", "--var", "--func"}),
-                  {"--json"}};
+                  {"--json", "--blocked-inputs"}};
   if (auto problem = ParseArgs(argv, spec, &args)) return UsageError("tune", *problem, err);
   if (args.help) {
     out << kHelp << kRunnerHelp << kFooter;
@@ -312,11 +320,14 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   options.strategy = args.value("--strategy", "evolution");
   if (options.strategy != "evolution" && options.strategy != "random")
     return UsageError("tune", "--strategy expects evolution or random", err);
+  options.blocked_inputs = args.has("--blocked-inputs");
 
   int code = kSuccess;
   auto program = LoadScript("tune", args.positional[0], true, err, &code);
   if (!program) return code;
   if (int c = ChooseTensorIRFunction("tune", args, &*program, err)) return c;
+  if (program->is_tensorir() && options.blocked_inputs)
+    return UsageError("tune", "--blocked-inputs applies to te scripts, not TensorIR", err);
   if (!codegen::LLVMAvailable()) {
     err << "tessera-cli tune: not available: this build has no LLVM backend\n";
     return kUnavailable;

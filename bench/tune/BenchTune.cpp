@@ -44,7 +44,7 @@ constexpr const char* kUsage =
     R"(Usage: tessera-bench-tune [--trials N] [--seconds S] [--only gemm|conv2d|softmax] [--quick] [--seed N]
                          [--halide-seconds S] [--isa native|avx2] [--rounds N]
        tessera-bench-tune --suite [--budget S] [--only NAME,...] [--suite-dir DIR] [--isa native|avx2]
-                         [--rounds N] [--seed N] [--threads 1|all]
+                         [--rounds N] [--seed N] [--threads 1|all] [--blocked-inputs]
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
@@ -67,6 +67,9 @@ and the te definition's layouts with the reorders timed) or, memory-bound, with 
 measured bandwidth; --only takes suite names (file stems, comma-separated) there.
 --threads 1: (suite) Tessera's thread pool (TESSERA_NUM_THREADS=1) and oneDNN on one thread,
 tuning included: on a shared 2-core machine two threads mostly time the scheduler.
+--blocked-inputs: (suite) tuned with `tessera-cli tune --blocked-inputs`: the kernel may take
+its inputs in blocked layouts, as oneDNN's blocked primitive is handed them, and is compared
+with that one alone.
 )";
 
 struct Options {
@@ -84,7 +87,8 @@ struct Options {
   double budget = 300;         // --budget: the suite's tuning seconds per workload
   std::string suite_dir = std::string(TESSERA_SOURCE_DIR) + "/bench/suite";
   bool rounds_given = false;
-  bool one_thread = false;  // --threads 1 (suite)
+  bool one_thread = false;      // --threads 1 (suite)
+  bool blocked_inputs = false;  // --blocked-inputs (suite)
 };
 
 struct Workload {
@@ -434,6 +438,8 @@ int main(int argc, char** argv) {
       options.suite_dir = next("--suite-dir");
     else if (a == "--threads")
       options.one_thread = next("--threads") == "1";
+    else if (a == "--blocked-inputs")
+      options.blocked_inputs = true;
     else if (a == "-h" || a == "--help")
       return std::printf("%s", kUsage), 0;
     else
@@ -466,6 +472,7 @@ int main(int argc, char** argv) {
     suite.dir = options.suite_dir;
     suite.seed = options.seed;
     suite.threads = options.one_thread ? 1 : 0;
+    suite.blocked_inputs = options.blocked_inputs;
     std::stringstream names(options.only);
     for (std::string name; std::getline(names, name, ',');)
       if (!name.empty()) suite.only.push_back(name);

@@ -21,6 +21,10 @@ struct SuiteOptions {
   std::string dir;                // the suite's scripts (default: <source>/bench/suite)
   uint64_t seed = 1;
   int threads = 0;  // oneDNN's threads (0: every core); Tessera's pool: TESSERA_NUM_THREADS
+  // Tuned with TuneOptions::blocked_inputs: the kernel may take its inputs in the blocked
+  // layouts oneDNN's blocked primitive is handed, so it is compared with that one alone
+  // (on the te layouts oneDNN's reorders would be timed and the kernel's not).
+  bool blocked_inputs = false;
 };
 
 // Runs the suite and prints its table. Returns the process's exit code: 0, or 1 when a

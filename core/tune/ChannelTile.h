@@ -159,8 +159,13 @@ int64_t CopyColumns(int64_t extent, int64_t lanes);
 // Not `parallel`: the copy is computed inside a parallel loop (one block at a time).
 Status PackInBlocks(schedule::Schedule& sch, const schedule::Stage& copy, size_t dim, int64_t block,
                     const TargetInfo& target, bool parallel = true);
+// With target.blocked_inputs and `operand` a placeholder: lays it out as PackInBlocks
+// lays out a copy of it, and returns true (nothing is copied); otherwise false.
+Result<bool> HandInBlocks(schedule::Schedule& sch, const schedule::Stage& operand, size_t dim,
+                          int64_t block, const TargetInfo& target);
 // The operand that moves with `c.axis` (`c.packed`), copied once per call for `reader`
-// (a cache_read at the root) and laid out in blocks of `block` by PackInBlocks.
+// (a cache_read at the root) and laid out in blocks of `block` by PackInBlocks; or handed
+// so (HandInBlocks).
 Status PackOperandInBlocks(schedule::Schedule& sch, const ChannelAxis& c,
                            const schedule::Stage& reader, int64_t block, const TargetInfo& target);
 // Applies the rule to `rule`'s stage.

@@ -22,6 +22,11 @@ struct TargetInfo {
   int64_t l1_bytes = 32 * 1024;
   int fma_latency = 4;  // cycles from an FMA's issue to its result feeding the next one
   int fma_pipes = 1;    // full-width vector FMAs started per cycle per core
+  // The caller hands the workload's inputs in the blocked layouts the space would pack
+  // them in (TuneOptions::blocked_inputs), as a library's blocked primitive is handed its
+  // tensors: a placeholder a route packs is laid out so instead of copied. The kernel's
+  // signature changes with it, so it is never on by default.
+  bool blocked_inputs = false;
 };
 
 // The fewest accumulators (independent FMA chains) a register tile needs so that its FMAs

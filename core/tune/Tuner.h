@@ -96,6 +96,12 @@ struct TuneOptions {
   int claim_processes = kClaimProcesses;
   std::string target = "llvm";
   std::map<std::string, int64_t> shape_vars;
+  // The caller hands the inputs in the blocked layouts the space packs them in
+  // (TargetInfo::blocked_inputs): a schedule may then take a placeholder laid out by
+  // transform_layout instead of copying it, so the kernel's arguments are no longer the
+  // te definition's layouts. Its records are another workload's (the fingerprint says
+  // so): a search without it never picks them.
+  bool blocked_inputs = false;
 };
 
 // One measured candidate, as reported while the run goes on.

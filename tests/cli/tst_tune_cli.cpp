@@ -53,6 +53,29 @@ s = te.create_schedule(C.op)
 ko, ki = s[C].split(k, factor=4)
 )";
 
+// A depthwise 3x3 convolution, stride 2, 16 channels: the channel tile packs its input
+// and weights in blocks, or takes them so with --blocked-inputs.
+constexpr const char* kTinyDepthwise = R"(import tvm
+from tvm import te
+data = te.placeholder((1, 16, 14, 14), name="data")
+kernel = te.placeholder((16, 1, 3, 3), name="kernel")
+ry = te.reduce_axis((0, 3), name="ry")
+rx = te.reduce_axis((0, 3), name="rx")
+dw = te.compute((1, 16, 6, 6), lambda n, c, y, x: te.sum(data[n, c, y * 2 + ry, x * 2 + rx] * kernel[c, 0, ry, rx], axis=[ry, rx]), name="dw")
+s = te.create_schedule(dw.op)
+)";
+
+constexpr const char* kTensorIRDouble = R"(import tvm
+from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
+    for i in range(16):
+        with T.block("B"):
+            vi = T.axis.spatial(16, i)
+            B[vi] = A[vi] * T.float32(2)
+)";
+
 QString WriteFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
   QString path = dir.filePath(name);
   QFile f(path);
@@ -188,6 +211,40 @@ class TestTuneCli : public QObject {
     const int calls = report["best_calls"].toInt();
     const int most = tessera::tune::TuneOptions{}.rerank_rounds * tessera::tune::kMaxTimedCalls;
     QVERIFY2(calls >= 1 && calls <= most, qPrintable(r.out));
+  }
+
+  // --blocked-inputs: the kernel may take its inputs laid out in blocks, so its records
+  // are another workload's: --best finds them with the flag only. TensorIR refuses it.
+  void blockedInputsAreAnotherWorkload() {
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
+    QTemporaryDir dir;
+    const QString dw = WriteFile(dir, "dw.py", kTinyDepthwise);
+    const QString db = dir.filePath("records.db");
+    TuneCliRun tuned = RunTuneCli({"tune", dw, "--blocked-inputs", "--trials", "4", "--batch", "4",
+                                   "--repeat", "1", "--claim-processes", "0", "--db", db});
+    QVERIFY2(tuned.code == 0, qPrintable(tuned.err));
+    // The depthwise seeds come first: some candidate took its input in blocks.
+    TuneCliRun exported = RunTuneCli({"tune", "--export", dir.filePath("r.jsonl"), "--db", db});
+    QVERIFY2(exported.code == 0, qPrintable(exported.err));
+    QFile records(dir.filePath("r.jsonl"));
+    QVERIFY(records.open(QIODevice::ReadOnly));
+    const QString lines = QString::fromUtf8(records.readAll());
+    QVERIFY2(lines.contains("s[data].transform_layout("), qPrintable(lines));
+    QVERIFY(!lines.contains("s.cache_read(data"));
+    // The printed best runs and agrees with the oracle in whatever layouts it takes.
+    const QString best = WriteFile(dir, "best.py", tuned.out.toUtf8());
+    TuneCliRun checked = RunTuneCli({"run", best, "--check"});
+    QVERIFY2(checked.code == 0, qPrintable(checked.err + checked.out));
+    TuneCliRun plain = RunTuneCli({"tune", "--best", dw, "--db", db});
+    QCOMPARE(plain.code, 1);
+    QVERIFY2(plain.err.contains("no record of workload dw"), qPrintable(plain.err));
+    TuneCliRun stored = RunTuneCli({"tune", "--best", dw, "--blocked-inputs", "--db", db});
+    QVERIFY2(stored.code == 0, qPrintable(stored.err));
+    const QString tir = WriteFile(dir, "double.py", kTensorIRDouble);
+    TuneCliRun refused = RunTuneCli({"tune", tir, "--blocked-inputs", "--trials", "1"});
+    QCOMPARE(refused.code, 2);
+    QVERIFY2(refused.err.contains("--blocked-inputs applies to te scripts"),
+             qPrintable(refused.err));
   }
 
   void badUsageExits2() {

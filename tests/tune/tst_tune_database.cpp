@@ -244,6 +244,11 @@ class TestTuneDatabase : public QObject {
     std::string plus = GemmScript(64, "");
     plus.replace(plus.find("A[i, k] * B[k, j]"), 17, "A[i, k] + B[k, j]");
     QVERIFY(a.hash != FingerprintWorkload(OutputsOf(plus)).hash);
+    // A kernel taking its inputs in blocked layouts takes other arguments: its records
+    // are another workload's, under the same name.
+    auto blocked = FingerprintWorkload(OutputsOf(GemmScript(64, "")), {}, true);
+    QVERIFY(a.hash != blocked.hash);
+    QCOMPARE(blocked.name, a.name);
   }
 };
 

@@ -276,6 +276,60 @@ class TestTuneDepthwiseTile : public QObject {
     QCOMPARE(checked, isa == "avx2" ? 4 : 3);
     QCOMPARE(per_block, isa == "avx2" ? 2 : 1);
   }
+
+  // With the inputs handed in blocks (TargetInfo::blocked_inputs) the input and the
+  // weights are laid out in place of their copies; the kernels still match the oracle,
+  // which fills and compares them in those layouts.
+  void blockedInputsAreLaidOutNotCopied_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("stride");
+    QTest::addColumn<bool>("padded");
+    QTest::newRow("avx2, stride 2") << "avx2" << 2 << true;
+    QTest::newRow("avx2, stride 1, no padding") << "avx2" << 1 << false;
+    QTest::newRow("avx512, stride 2") << "avx512f" << 2 << true;
+  }
+  void blockedInputsAreLaidOutNotCopied() {
+    QFETCH(QString, isa);
+    QFETCH(int, stride);
+    QFETCH(bool, padded);
+    auto p = Load(Depthwise(32, 19, stride, padded));
+    TargetInfo target = IsaTarget(isa.toStdString());
+    target.blocked_inputs = true;
+    DesignSpace space = SpaceOf(p, target);
+    int checked = 0;
+    for (const Decisions& d : DepthwiseSeeds(space)) {
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(),
+               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      const QString script = QString::fromStdString(CandidateScript(p, valid->schedule));
+      QVERIFY2(!script.contains("cache_read"), qPrintable(script));
+      const QString lanes = QString::number(KnobValue(d, ChannelSplitKnobName("dw", "c")));
+      for (const char* input : {"data", "kernel"})
+        QVERIFY2(script.contains(QString("s[%1].transform_layout(").arg(input)) &&
+                     script.contains(QString("// %1)").arg(lanes)),
+                 qPrintable(script));
+      const QString failure =
+          RunAgainstOracle(p, *valid, "depthwise_blocked_" + std::to_string(checked));
+      QVERIFY2(failure.isEmpty(), qPrintable(failure));
+      ++checked;
+    }
+    QVERIFY(checked >= 2);
+  }
+
+  // Without it (the default) nothing the caller hands is laid out anew.
+  void inputsKeepTheirLayoutsByDefault() {
+    auto p = Load(Depthwise(32, 19, 2));
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
+    QVERIFY(!space.target().blocked_inputs);
+    for (const Decisions& d : space.Seeds()) {
+      auto valid = space.Validate(d, p.Arguments());
+      if (!valid.ok()) continue;
+      const std::string script = CandidateScript(p, valid->schedule);
+      QVERIFY2(script.find("s[data].transform_layout") == std::string::npos &&
+                   script.find("s[kernel].transform_layout") == std::string::npos,
+               script.c_str());
+    }
+  }
 };
 
 }  // namespace tst_tune_depthwise_tile
