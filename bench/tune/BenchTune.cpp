@@ -449,6 +449,10 @@ int main(int argc, char** argv) {
   if (options.trials < 1 || options.rounds < 1 || !(options.seconds > 0) ||
       !(options.halide_seconds > 0))
     return std::fprintf(stderr, "%s", kUsage), 2;
+  if (options.blocked_inputs && !options.suite)
+    return std::fprintf(stderr, "tessera-bench-tune: --blocked-inputs is a --suite option\n%s",
+                        kUsage),
+           2;
   // Before anything starts the runtime's pool (and before isa::Apply re-executes argv,
   // which keeps the variable): every Tessera kernel of the run, the tuner's included.
   if (options.one_thread) setenv("TESSERA_NUM_THREADS", "1", 1);
