@@ -61,9 +61,8 @@ runner::MeasureRequest Candidate(const std::string& schedule) {
 int Recorded(bool blocked_inputs) {
   auto db = Database::Open(":memory:");
   if (!db.ok()) qFatal("no in-memory database: %s", db.error().message.c_str());
-  EarlierRunner runner(
-      {Candidate("xo, xi = s[B].split(B.op.axis[0], factor=4)\n"),
-       Candidate("s[A].transform_layout(lambda i: [i // 4, i % 4])\n")});
+  EarlierRunner runner({Candidate("xo, xi = s[B].split(B.op.axis[0], factor=4)\n"),
+                        Candidate("s[A].transform_layout(lambda i: [i // 4, i % 4])\n")});
   TuneOptions options;
   options.blocked_inputs = blocked_inputs;
   const script::ScriptProgram program = tune::test::Load(kScale);
