@@ -6,10 +6,12 @@
 // transposes of its NCHW planes), so that every window tap reads, per column of the tile,
 // T / lanes contiguous vectors at any stride (the stride moves the address only), as
 // oneDNN's jit_dw reads its nChw8c / nChw16c source; the weights are packed in the same
-// blocks, one vector per tap shared by the tile's columns. An element-wise producer between
-// the input and the stage (the padding) is inlined: its guard depends on the pixel only,
-// the same for a vector of channels, and the lowering cuts the column tiles where it holds
-// (LoopPartition), so the interior tiles read without a guard.
+// blocks, one vector per tap shared by the tile's columns. With blocked inputs
+// (TargetInfo::blocked_inputs) both placeholders are laid out so instead of copied
+// (HandInBlocks), and <stage>.channel/blocked below only moves the rows. An element-wise
+// producer between the input and the stage (the padding) is inlined: its guard depends on
+// the pixel only, the same for a vector of channels, and the lowering cuts the column tiles
+// where it holds (LoopPartition), so the interior tiles read without a guard.
 //
 // Loops: the axes before `a` and the blocks of `a` fused and parallel, the other axes
 // (conv2d's output rows) inside or fused too (below); the accumulator ([..., column, a], `a`

@@ -5,7 +5,8 @@
 // (analysis/CacheHierarchy.h; 32 KiB where the OS does not say); and how many
 // independent FMA chains keep the vector FMA pipes busy (latency x pipes, from the CPU's
 // vendor and family as runtime/MachinePeak.h reads them), which a register tile's
-// accumulators must exceed.
+// accumulators must exceed. Besides the CPU, one thing of the kernel's caller: whether it
+// hands the inputs in blocked layouts (never read from the machine; off by default).
 #pragma once
 
 #include <cstdint>
