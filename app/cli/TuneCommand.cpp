@@ -1,6 +1,6 @@
 // tessera-cli tune FILE [--target llvm] [--trials N] [--time-budget S] [--db DB] [--seed N]
 //                       [--strategy evolution|random] [--claim-processes N] [--func NAME]
-//                       [--blocked-inputs] [--json]
+//                       [--blocked-inputs] [--blocked-outputs] [--json]
 //                       [--runner local|slurm ...]
 // tessera-cli tune --best FILE --db DB [--func NAME]
 // tessera-cli tune --export OUT.jsonl --db DB | --import IN.jsonl --db DB
@@ -89,6 +89,10 @@ Options:
                       lay an input out with transform_layout instead of copying it, so
                       the kernel no longer takes the te definition's layouts. Its records
                       are another workload's; give it to --best too. te scripts only
+  --blocked-outputs   the caller takes the output in the blocked layout the kernel's
+                      accumulator holds (e.g. nChw8c): a schedule may lay the output out
+                      with transform_layout, its copy out writing whole vectors. As
+                      --blocked-inputs: another workload's records, te scripts only
   --json              print a JSON report instead of the script
   --best FILE         print the best stored schedule of FILE's workload on this machine
                       (with --runner slurm: on the machine of the partition's nodes)
@@ -113,6 +117,18 @@ std::optional<double> ParseSeconds(const std::string& text) {
   double v = std::strtod(text.c_str(), &end);
   if (text.empty() || *end != '\0' || !(v > 0) || v > 1e7) return std::nullopt;
   return v;
+}
+
+tune::BlockedArguments BlockedArgumentsOf(const ParsedArgs& args) {
+  tune::BlockedArguments blocked;
+  blocked.inputs = args.has("--blocked-inputs");
+  blocked.outputs = args.has("--blocked-outputs");
+  return blocked;
+}
+
+int BlockedRefused(std::ostream& err) {
+  return UsageError(
+      "tune", "--blocked-inputs and --blocked-outputs apply to te scripts, not TensorIR", err);
 }
 
 std::unique_ptr<tune::Database> OpenDatabase(const std::string& path, std::ostream& err) {
@@ -180,13 +196,13 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
   if (int c = ChooseTensorIRFunction("tune", args, &*program, err)) return c;
   auto db = OpenDatabase(args.value("--db"), err);
   if (!db) return kBadInput;
-  if (program->is_tensorir() && args.has("--blocked-inputs"))
-    return UsageError("tune", "--blocked-inputs applies to te scripts, not TensorIR", err);
+  const tune::BlockedArguments blocked = BlockedArgumentsOf(args);
+  if (program->is_tensorir() && blocked.any()) return BlockedRefused(err);
   if (program->is_tensorir())
     return TensorIRStoredBest(*program, *db, args.value("--target", "llvm"), vars,
                               runner::ReadMachineSignature(), out, err);
   tune::WorkloadFingerprint fp =
-      tune::FingerprintWorkload(program->schedule->outputs, vars, args.has("--blocked-inputs"));
+      tune::FingerprintWorkload(program->schedule->outputs, vars, blocked);
   runner::MachineSignature machine = runner::ReadMachineSignature();
   if (args.has("--runner")) {  // the best for the runner's machine (a Slurm node)
     std::string problem;
@@ -262,7 +278,7 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   OptionSpec spec{WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed",
                                      "--strategy", "--batch", "--repeat", "--claim-processes",
                                      "--best", "--export", "--import", "--var", "--func"}),
-                  {"--json", "--blocked-inputs"}};
+                  {"--json", "--blocked-inputs", "--blocked-outputs"}};
   if (auto problem = ParseArgs(argv, spec, &args)) return UsageError("tune", *problem, err);
   if (args.help) {
     out << kHelp << kRunnerHelp << kFooter;
@@ -320,14 +336,13 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   options.strategy = args.value("--strategy", "evolution");
   if (options.strategy != "evolution" && options.strategy != "random")
     return UsageError("tune", "--strategy expects evolution or random", err);
-  options.blocked_inputs = args.has("--blocked-inputs");
+  options.blocked = BlockedArgumentsOf(args);
 
   int code = kSuccess;
   auto program = LoadScript("tune", args.positional[0], true, err, &code);
   if (!program) return code;
   if (int c = ChooseTensorIRFunction("tune", args, &*program, err)) return c;
-  if (program->is_tensorir() && options.blocked_inputs)
-    return UsageError("tune", "--blocked-inputs applies to te scripts, not TensorIR", err);
+  if (program->is_tensorir() && options.blocked.any()) return BlockedRefused(err);
   if (!codegen::LLVMAvailable()) {
     err << "tessera-cli tune: not available: this build has no LLVM backend\n";
     return kUnavailable;

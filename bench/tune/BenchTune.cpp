@@ -33,6 +33,7 @@
 #include "runtime/MachinePeak.h"
 #include "runtime/NDArray.h"
 #include "script/Evaluator.h"
+#include "tune/BlockedArguments.h"
 #include "tune/ChildProcessRunner.h"
 #include "tune/TargetInfo.h"
 #include "tune/Tuner.h"
@@ -45,6 +46,7 @@ constexpr const char* kUsage =
                          [--halide-seconds S] [--isa native|avx2] [--rounds N]
        tessera-bench-tune --suite [--budget S] [--only NAME,...] [--suite-dir DIR] [--isa native|avx2]
                          [--rounds N] [--seed N] [--threads 1|all] [--blocked-inputs]
+                         [--blocked-outputs]
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
@@ -67,9 +69,9 @@ and the te definition's layouts with the reorders timed) or, memory-bound, with 
 measured bandwidth; --only takes suite names (file stems, comma-separated) there.
 --threads 1: (suite) Tessera's thread pool (TESSERA_NUM_THREADS=1) and oneDNN on one thread,
 tuning included: on a shared 2-core machine two threads mostly time the scheduler.
---blocked-inputs: (suite) tuned with `tessera-cli tune --blocked-inputs`: the kernel may take
-its inputs in blocked layouts, as oneDNN's blocked primitive is handed them, and is compared
-with that one alone.
+--blocked-inputs, --blocked-outputs: (suite) tuned with `tessera-cli tune` given the same:
+the kernel may take its inputs, or write its output, in blocked layouts, as oneDNN's blocked
+primitive is handed them, and is compared with that one alone.
 )";
 
 struct Options {
@@ -87,8 +89,8 @@ struct Options {
   double budget = 300;         // --budget: the suite's tuning seconds per workload
   std::string suite_dir = std::string(TESSERA_SOURCE_DIR) + "/bench/suite";
   bool rounds_given = false;
-  bool one_thread = false;      // --threads 1 (suite)
-  bool blocked_inputs = false;  // --blocked-inputs (suite)
+  bool one_thread = false;         // --threads 1 (suite)
+  tune::BlockedArguments blocked;  // --blocked-inputs, --blocked-outputs (suite)
 };
 
 struct Workload {
@@ -439,7 +441,9 @@ int main(int argc, char** argv) {
     else if (a == "--threads")
       options.one_thread = next("--threads") == "1";
     else if (a == "--blocked-inputs")
-      options.blocked_inputs = true;
+      options.blocked.inputs = true;
+    else if (a == "--blocked-outputs")
+      options.blocked.outputs = true;
     else if (a == "-h" || a == "--help")
       return std::printf("%s", kUsage), 0;
     else
@@ -449,8 +453,10 @@ int main(int argc, char** argv) {
   if (options.trials < 1 || options.rounds < 1 || !(options.seconds > 0) ||
       !(options.halide_seconds > 0))
     return std::fprintf(stderr, "%s", kUsage), 2;
-  if (options.blocked_inputs && !options.suite)
-    return std::fprintf(stderr, "tessera-bench-tune: --blocked-inputs is a --suite option\n%s",
+  if (options.blocked.any() && !options.suite)
+    return std::fprintf(stderr,
+                        "tessera-bench-tune: --blocked-inputs and --blocked-outputs are --suite "
+                        "options\n%s",
                         kUsage),
            2;
   // Before anything starts the runtime's pool (and before isa::Apply re-executes argv,
@@ -476,7 +482,7 @@ int main(int argc, char** argv) {
     suite.dir = options.suite_dir;
     suite.seed = options.seed;
     suite.threads = options.one_thread ? 1 : 0;
-    suite.blocked_inputs = options.blocked_inputs;
+    suite.blocked = options.blocked;
     std::stringstream names(options.only);
     for (std::string name; std::getline(names, name, ',');)
       if (!name.empty()) suite.only.push_back(name);

@@ -25,6 +25,12 @@
 namespace tessera::bench {
 namespace {
 
+// "inputs", "outputs" or "inputs and outputs".
+std::string BlockedArgumentsText(const tune::BlockedArguments& blocked) {
+  if (blocked.inputs && blocked.outputs) return "inputs and outputs";
+  return blocked.inputs ? "inputs" : "outputs";
+}
+
 // The closing rounds' warm-up before each timing, the tuned kernel's (in its child, after
 // its build) and oneDNN's (after the child ran): a short kernel's first calls run slower
 // than it runs back to back, and after one warm-up call a short kernel's median of 10
@@ -133,9 +139,9 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
   if (w.layer) {
     std::string why;
     for (auto layouts : {onednn::LayerLayouts::kPreferred, onednn::LayerLayouts::kUser}) {
-      if (layouts == onednn::LayerLayouts::kUser && options.blocked_inputs) {
-        std::printf(
-            "  oneDNN user layouts: not compared (the tuned kernel takes blocked inputs)\n");
+      if (layouts == onednn::LayerLayouts::kUser && options.blocked.any()) {
+        std::printf("  oneDNN user layouts: not compared (the tuned kernel's %s may be blocked)\n",
+                    BlockedArgumentsText(options.blocked).c_str());
         continue;
       }
       auto layer = onednn::Layer::Create(*w.layer, layouts, &why);
@@ -164,7 +170,7 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
   o.timeout_s = 30;
   o.measure_input = false;  // bare definitions run serially and naively: minutes for some
   o.seed = options.seed;
-  o.blocked_inputs = options.blocked_inputs;
+  o.blocked = options.blocked;
   tune::TuneCallbacks cb;
   cb.on_trial = [](const tune::TuneTrial& t) {
     if (t.status != "ok")
@@ -349,10 +355,11 @@ int RunSuite(const SuiteOptions& options) {
       "ratio = oneDNN time / tuned time (> 1: Tessera faster), the median of the per-round "
       "ratios with their range\n",
       workloads.size(), dir.c_str(), options.budget_s, options.rounds);
-  if (options.blocked_inputs)
+  if (options.blocked.any())
     std::printf(
-        "blocked inputs: the tuner may take the inputs in blocked layouts, as oneDNN blocked "
-        "takes them (its reorders untimed); compared with oneDNN blocked alone\n");
+        "blocked %s: the tuner may lay them out in blocks, as oneDNN blocked is handed them "
+        "(its reorders untimed); compared with oneDNN blocked alone\n",
+        BlockedArgumentsText(options.blocked).c_str());
   // Measured now, not read from the cache: a cached figure may come from another build of
   // the streaming kernel (an instrumented test build reads a tenth as fast) or another load.
   const runtime::MemoryBandwidth bandwidth =
@@ -362,9 +369,11 @@ int RunSuite(const SuiteOptions& options) {
   for (const SuiteWorkload& w : workloads)
     rows.push_back(RunWorkload(w, options, *runner, bandwidth));
 
-  std::printf("\n== suite table (%s, %d lanes, %d cores%s; load average %s) ==\n",
-              target.isa.c_str(), target.vector_lanes, target.cores,
-              options.blocked_inputs ? ", blocked inputs" : "", LoadAverage().c_str());
+  std::printf(
+      "\n== suite table (%s, %d lanes, %d cores%s; load average %s) ==\n", target.isa.c_str(),
+      target.vector_lanes, target.cores,
+      options.blocked.any() ? (", blocked " + BlockedArgumentsText(options.blocked)).c_str() : "",
+      LoadAverage().c_str());
   std::printf("  %-16s %10s %13s %13s %8s %8s %8s\n", "workload", "tuned ms", "vs oneDNN blk",
               "vs oneDNN usr", "% peak", "ceiling", "90% at");
   double log_sum = 0, log_user = 0, log_ceiling = 0;

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "tune/BlockedArguments.h"
+
 namespace tessera::bench {
 
 struct SuiteOptions {
@@ -21,10 +23,10 @@ struct SuiteOptions {
   std::string dir;                // the suite's scripts (default: <source>/bench/suite)
   uint64_t seed = 1;
   int threads = 0;  // oneDNN's threads (0: every core); Tessera's pool: TESSERA_NUM_THREADS
-  // Tuned with TuneOptions::blocked_inputs: the kernel may take its inputs in the blocked
-  // layouts oneDNN's blocked primitive is handed, so it is compared with that one alone
-  // (on the te layouts oneDNN's reorders would be timed and the kernel's not).
-  bool blocked_inputs = false;
+  // Tuned with TuneOptions::blocked: the kernel may take its inputs, or write its output,
+  // in the blocked layouts oneDNN's blocked primitive is handed, so it is compared with
+  // that one alone (on the te layouts oneDNN's reorders would be timed and the kernel's not).
+  tune::BlockedArguments blocked;
 };
 
 // Runs the suite and prints its table. Returns the process's exit code: 0, or 1 when a

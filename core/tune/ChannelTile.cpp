@@ -186,13 +186,29 @@ Status PackInBlocks(Schedule& sch, const Stage& copy, size_t dim, int64_t block,
 
 Result<bool> HandInBlocks(Schedule& sch, const Stage& operand, size_t dim, int64_t block,
                           const TargetInfo& target) {
-  if (!target.blocked_inputs || operand->op->kind() != te::OpKind::Placeholder) return false;
+  if (!target.blocked.inputs || operand->op->kind() != te::OpKind::Placeholder) return false;
   const size_t rank = te::output_of(operand->op, 0).ndim();
   if (dim >= rank)
     return Error("tune: " + operand->name() + " has no dimension " + std::to_string(dim));
   auto axes = schedule::TransformLayout(sch, operand, PackedMap(rank, dim, block));
   if (!axes) return axes.error();
   return true;
+}
+
+Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(Schedule& sch,
+                                                                     const Stage& outer, size_t dim,
+                                                                     int64_t block,
+                                                                     const TargetInfo& target) {
+  using Axes = std::optional<std::vector<ir::IterVar>>;
+  if (!target.blocked.outputs || !outer->is_output) return Axes();
+  const te::Tensor output = te::output_of(outer->op, 0);
+  if (dim >= output.ndim())
+    return Error("tune: " + outer->name() + " has no dimension " + std::to_string(dim));
+  const int64_t* extent = ir::as_const_int(output->shape[dim]);
+  if (!extent || *extent % block != 0) return Axes();
+  auto axes = schedule::TransformLayout(sch, outer, PackedMap(output.ndim(), dim, block));
+  if (!axes) return axes.error();
+  return Axes(std::move(*axes));
 }
 
 Status PackOperandInBlocks(Schedule& sch, const ChannelAxis& c, const Stage& reader, int64_t block,
@@ -667,19 +683,38 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   auto local = Result<Stage>(acc->local);
   // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
   const Stage epilogue = acc->epilogue;
+  // Laid out in blocks (blocked outputs), the output's loops are [a // block, the other
+  // axes..., a % block] and the copy out writes each column's vectors of `a` whole;
+  // otherwise `a` is split in blocks and the copy out transposes.
+  const size_t axis_index = SpatialAxisIndex(rule, c.axis);
+  auto blocked_output = LayOutOutputInBlocks(sch, stage, axis_index, block, target);
+  if (!blocked_output) return blocked_output.error();
+  const std::vector<ir::IterVar>* blocked_axes = *blocked_output ? &**blocked_output : nullptr;
   std::vector<ir::IterVar> outer;
   ir::IterVar axis_block, column_outer, axis_inner, column_inner;
-  for (const std::string& name : rule.spatial_axes) {
-    auto iv = stage->find_iter_var(OuterAxisName(rule, name));
-    if (!iv) return iv.error();
+  if (blocked_axes) {
+    axis_block = blocked_axes->front();
+    outer.push_back(axis_block);
+    axis_inner = blocked_axes->back();
+  }
+  for (size_t i = 0, k = 1; i < rule.spatial_axes.size(); ++i) {
+    const std::string& name = rule.spatial_axes[i];
+    if (blocked_axes && i == axis_index) continue;
+    ir::IterVar iv;
+    if (blocked_axes) {
+      iv = (*blocked_axes)[k++];
+    } else {
+      auto found = stage->find_iter_var(OuterAxisName(rule, name));
+      if (!found) return found.error();
+      iv = *found;
+    }
     if (name == c.axis || name == c.column) {
       // Chunked, the accumulator covers the row; the output's column loop only carries
       // the copy out of it (CopyColumns).
       int64_t out_columns = columns;
-      const int64_t* extent =
-          (*iv)->dom.extent.defined() ? ir::as_const_int((*iv)->dom.extent) : nullptr;
+      const int64_t* extent = iv->dom.extent.defined() ? ir::as_const_int(iv->dom.extent) : nullptr;
       if (chunk > 0 && extent) out_columns = CopyColumns(*extent, target.vector_lanes);
-      auto parts = schedule::Split(sch, stage, *iv, name == c.axis ? block : out_columns);
+      auto parts = schedule::Split(sch, stage, iv, name == c.axis ? block : out_columns);
       if (!parts) return parts.error();
       if (name == c.axis) {
         axis_block = parts->first;
@@ -690,7 +725,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
         column_inner = parts->second;
       }
     } else {
-      outer.push_back(*iv);
+      outer.push_back(iv);
     }
   }
   // Rows outer: the blocks of `a` innermost in the fused loop, so each core takes a band of
@@ -701,9 +736,12 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
     outer.push_back(axis_block);
   }
   std::vector<ir::IterVar> order = outer;
-  order.insert(order.end(), {column_outer, axis_inner, column_inner});
+  if (blocked_axes)
+    order.insert(order.end(), {column_outer, column_inner, axis_inner});
+  else
+    order.insert(order.end(), {column_outer, axis_inner, column_inner});
   if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
-  if (Status st = schedule::Vectorize(sch, stage, column_inner); !st) return st;
+  if (Status st = schedule::Vectorize(sch, stage, order.back()); !st) return st;
   auto fused =
       outer.size() == 1 ? Result<ir::IterVar>(outer.front()) : schedule::Fuse(sch, stage, outer);
   if (!fused) return fused.error();

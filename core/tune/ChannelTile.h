@@ -14,7 +14,9 @@
 //     LLVM keeps in a register; it loops over the reduction in the definition's order
 //     (results rounded as the te oracle's), then columns and vectors of `a` unrolled;
 //   the output's loops: the blocks of `a` and the other axes fused and parallel, then
-//     the column tiles; the copy to the output vectorized along its innermost axis.
+//     the column tiles; the copy to the output vectorized along its innermost axis, or,
+//     with blocked outputs (TargetInfo::blocked.outputs), the output laid out in the
+//     blocks of `a` (LayOutOutputInBlocks) and the copy vectorized along them.
 //
 // Knobs: <stage>.channel (0: the ordinary tile rule; 1: this rule), <stage>.channel.<a>
 // (`a` split in two: blocks, T a multiple of the vector width), <stage>.channel.<col>
@@ -159,10 +161,20 @@ int64_t CopyColumns(int64_t extent, int64_t lanes);
 // Not `parallel`: the copy is computed inside a parallel loop (one block at a time).
 Status PackInBlocks(schedule::Schedule& sch, const schedule::Stage& copy, size_t dim, int64_t block,
                     const TargetInfo& target, bool parallel = true);
-// With target.blocked_inputs and `operand` a placeholder: lays it out as PackInBlocks
+// With target.blocked.inputs and `operand` a placeholder: lays it out as PackInBlocks
 // lays out a copy of it, and returns true (nothing is copied); otherwise false.
 Result<bool> HandInBlocks(schedule::Schedule& sch, const schedule::Stage& operand, size_t dim,
                           int64_t block, const TargetInfo& target);
+// With target.blocked.outputs and `outer` (an accumulator's outer stage) the program's
+// output, whose dimension `dim` `block` divides: lays it out in blocks of that dimension
+// as HandInBlocks does an input, [d_dim // block, the other dimensions..., d_dim % block],
+// and returns its loops in that order, so that the copy out of an accumulator stored
+// with `dim` innermost writes whole vectors; nothing otherwise (the copy out then
+// transposes into the definition's layout).
+Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(schedule::Schedule& sch,
+                                                                     const schedule::Stage& outer,
+                                                                     size_t dim, int64_t block,
+                                                                     const TargetInfo& target);
 // The operand that moves with `c.axis` (`c.packed`), copied once per call for `reader`
 // (a cache_read at the root) and laid out in blocks of `block` by PackInBlocks; or handed
 // so (HandInBlocks).

@@ -162,35 +162,54 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   const Stage local = acc->local;
   // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
   const Stage epilogue = acc->epilogue;
-  std::vector<ir::IterVar> fused_axes, inner_axes;
-  ir::IterVar axis_inner, column_outer, column_inner;
-  bool after_axis = false;
-  for (const std::string& name : rule.spatial_axes) {
-    auto iv = stage->find_iter_var(OuterAxisName(rule, name));
-    if (!iv) return iv.error();
-    if (name == c.column) {
-      const int64_t* extent =
-          (*iv)->dom.extent.defined() ? ir::as_const_int((*iv)->dom.extent) : nullptr;
+  // The output's loops: laid out in blocks (blocked outputs), [a // block, the other
+  // axes..., a % block], each column's vectors of `a` written whole; otherwise its own
+  // axes, `a` split in blocks and the columns in vectors, the copy out transposing.
+  const size_t axis_index = SpatialAxisIndex(rule, c.axis);
+  auto blocked_output = LayOutOutputInBlocks(sch, stage, axis_index, block, target);
+  if (!blocked_output) return blocked_output.error();
+  const std::vector<ir::IterVar>* blocked_axes = *blocked_output ? &**blocked_output : nullptr;
+  std::vector<ir::IterVar> fused_axes, inner_axes, copy_axes;  // copy_axes: the copy's tail
+  ir::IterVar copy_vector;
+  if (blocked_axes) {
+    fused_axes.push_back(blocked_axes->front());
+    copy_vector = blocked_axes->back();
+  }
+  for (size_t i = 0, k = 1; i < rule.spatial_axes.size(); ++i) {
+    const std::string& name = rule.spatial_axes[i];
+    if (blocked_axes && i == axis_index) continue;
+    ir::IterVar iv;
+    if (blocked_axes) {
+      iv = (*blocked_axes)[k++];
+    } else {
+      auto found = stage->find_iter_var(OuterAxisName(rule, name));
+      if (!found) return found.error();
+      iv = *found;
+    }
+    if (name == c.column && blocked_axes) {
+      copy_axes.insert(copy_axes.begin(), iv);
+    } else if (name == c.column) {
+      const int64_t* extent = iv->dom.extent.defined() ? ir::as_const_int(iv->dom.extent) : nullptr;
       if (!extent) return Error("tune: " + rule.stage + "'s column axis has no constant extent");
-      auto parts = schedule::Split(sch, stage, *iv, CopyColumns(*extent, target.vector_lanes));
+      auto parts = schedule::Split(sch, stage, iv, CopyColumns(*extent, target.vector_lanes));
       if (!parts) return parts.error();
-      column_outer = parts->first;
-      column_inner = parts->second;
+      copy_axes.insert(copy_axes.begin(), parts->first);
+      copy_vector = parts->second;
     } else if (name == c.axis) {
-      auto parts = schedule::Split(sch, stage, *iv, block);
+      auto parts = schedule::Split(sch, stage, iv, block);
       if (!parts) return parts.error();
       fused_axes.push_back(parts->first);
-      axis_inner = parts->second;
-      after_axis = true;
+      copy_axes.push_back(parts->second);
     } else {
-      (after_axis && per_block ? inner_axes : fused_axes).push_back(*iv);
+      (i > axis_index && per_block ? inner_axes : fused_axes).push_back(iv);
     }
   }
   std::vector<ir::IterVar> order = fused_axes;
   order.insert(order.end(), inner_axes.begin(), inner_axes.end());
-  order.insert(order.end(), {column_outer, axis_inner, column_inner});
+  order.insert(order.end(), copy_axes.begin(), copy_axes.end());
+  order.push_back(copy_vector);
   if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
-  if (Status st = schedule::Vectorize(sch, stage, column_inner); !st) return st;
+  if (Status st = schedule::Vectorize(sch, stage, copy_vector); !st) return st;
   auto fused = FuseAll(sch, stage, fused_axes);
   if (!fused) return fused.error();
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;

@@ -7,8 +7,10 @@
 // T / lanes contiguous vectors at any stride (the stride moves the address only), as
 // oneDNN's jit_dw reads its nChw8c / nChw16c source; the weights are packed in the same
 // blocks, one vector per tap shared by the tile's columns. With blocked inputs
-// (TargetInfo::blocked_inputs) both placeholders are laid out so instead of copied
-// (HandInBlocks), and <stage>.channel/blocked below only moves the rows. An element-wise
+// (TargetInfo::blocked.inputs) both placeholders are laid out so instead of copied
+// (HandInBlocks), and <stage>.channel/blocked below only moves the rows; with blocked
+// outputs (TargetInfo::blocked.outputs) the output is laid out in the same blocks
+// (LayOutOutputInBlocks), its copy out one vector of channels per column. An element-wise
 // producer between the input and the stage (the padding) is inlined: its guard depends on
 // the pixel only, the same for a vector of channels, and the lowering cuts the column tiles
 // where it holds (LoopPartition), so the interior tiles read without a guard.

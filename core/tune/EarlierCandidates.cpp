@@ -18,12 +18,14 @@ bool SameTuning(const runner::MeasureRequest& r, const std::string& workload,
   if (HashText(r.script) != r.id.substr(1)) return false;
   auto program = script::EvaluateScript(r.script, "candidate.py");
   if (!program || !program->schedule) return false;
-  // A candidate of a run with blocked inputs may take a placeholder laid out anew: never a
-  // record of a run without them.
-  if (!options.blocked_inputs)
-    for (const schedule::Stage& stage : program->schedule->stages)
-      if (stage->layout && stage->op->kind() == te::OpKind::Placeholder) return false;
-  return FingerprintWorkload(program->schedule->outputs, options.shape_vars, options.blocked_inputs)
+  // A candidate of a run with blocked arguments may take a placeholder, or write an
+  // output, laid out anew: never a record of a run without them.
+  for (const schedule::Stage& stage : program->schedule->stages) {
+    if (!stage->layout) continue;
+    if (!options.blocked.inputs && stage->op->kind() == te::OpKind::Placeholder) return false;
+    if (!options.blocked.outputs && stage->is_output) return false;
+  }
+  return FingerprintWorkload(program->schedule->outputs, options.shape_vars, options.blocked)
              .hash == workload;
 }
 
@@ -35,7 +37,7 @@ Result<int> RecordEarlierCandidates(const script::ScriptProgram& program, runner
                                     const std::function<bool()>& cancelled) {
   if (!program.schedule) return Error("tune: the script creates no schedule (te.create_schedule)");
   const WorkloadFingerprint workload =
-      FingerprintWorkload(program.schedule->outputs, options.shape_vars, options.blocked_inputs);
+      FingerprintWorkload(program.schedule->outputs, options.shape_vars, options.blocked);
   auto recorded = db.All(RecordQuery{workload.hash, options.target, machine.Key()});
   if (!recorded) return recorded.error();
   std::set<std::string> seen;

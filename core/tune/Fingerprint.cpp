@@ -61,7 +61,7 @@ std::string HashText(const std::string& text) {
 
 WorkloadFingerprint FingerprintWorkload(const std::vector<te::Operation>& outputs,
                                         const std::map<std::string, int64_t>& shape_vars,
-                                        bool blocked_inputs) {
+                                        BlockedArguments blocked) {
   std::set<const te::OperationNode*> seen;
   std::vector<te::Operation> order;
   for (const te::Operation& op : outputs) CollectOps(op, &seen, &order);
@@ -69,7 +69,8 @@ WorkloadFingerprint FingerprintWorkload(const std::vector<te::Operation>& output
   for (const te::Operation& op : order) fp.canonical += OperationText(op) + "\n";
   for (const auto& [name, value] : shape_vars)
     fp.canonical += "var " + name + "=" + std::to_string(value) + "\n";
-  if (blocked_inputs) fp.canonical += "inputs handed in blocked layouts\n";
+  if (blocked.inputs) fp.canonical += "inputs handed in blocked layouts\n";
+  if (blocked.outputs) fp.canonical += "outputs written in blocked layouts\n";
   for (size_t i = 0; i < outputs.size(); ++i) fp.name += (i ? "+" : "") + outputs[i]->name;
   fp.hash = HashText(fp.canonical);
   return fp;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "te/Tensor.h"
+#include "tune/BlockedArguments.h"
 
 namespace tessera::tune {
 
@@ -24,11 +25,11 @@ struct WorkloadFingerprint {
 
 // The fingerprint of the program computing `outputs`, with shape variables bound to
 // `shape_vars` (they are part of the identity: n=64 and n=1024 tune differently).
-// With `blocked_inputs` (TuneOptions::blocked_inputs) the kernel takes other arguments:
-// another workload, the same name.
+// With arguments in blocked layouts (TuneOptions::blocked) the kernel takes other
+// arguments: another workload, the same name.
 WorkloadFingerprint FingerprintWorkload(const std::vector<te::Operation>& outputs,
                                         const std::map<std::string, int64_t>& shape_vars = {},
-                                        bool blocked_inputs = false);
+                                        BlockedArguments blocked = {});
 
 // FNV-1a 64 of `text` as 16 lowercase hex digits (also used to key schedule texts).
 std::string HashText(const std::string& text);

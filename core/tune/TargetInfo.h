@@ -5,13 +5,15 @@
 // (analysis/CacheHierarchy.h; 32 KiB where the OS does not say); and how many
 // independent FMA chains keep the vector FMA pipes busy (latency x pipes, from the CPU's
 // vendor and family as runtime/MachinePeak.h reads them), which a register tile's
-// accumulators must exceed. Besides the CPU, one thing of the kernel's caller: whether it
-// hands the inputs in blocked layouts (never read from the machine; off by default).
+// accumulators must exceed. Besides the CPU, one thing of the kernel's caller: which
+// arguments it hands in blocked layouts (BlockedArguments.h; off by default).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "tune/BlockedArguments.h"
 
 namespace tessera::tune {
 
@@ -23,11 +25,9 @@ struct TargetInfo {
   int64_t l1_bytes = 32 * 1024;
   int fma_latency = 4;  // cycles from an FMA's issue to its result feeding the next one
   int fma_pipes = 1;    // full-width vector FMAs started per cycle per core
-  // The caller hands the workload's inputs in the blocked layouts the space would pack
-  // them in (TuneOptions::blocked_inputs), as a library's blocked primitive is handed its
-  // tensors: a placeholder a route packs is laid out so instead of copied. The kernel's
-  // signature changes with it, so it is never on by default.
-  bool blocked_inputs = false;
+  // The arguments the caller hands in the blocked layouts the space packs them in
+  // (TuneOptions::blocked); the kernel's signature changes with them.
+  BlockedArguments blocked;
 };
 
 // The fewest accumulators (independent FMA chains) a register tile needs so that its FMAs

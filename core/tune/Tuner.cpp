@@ -839,7 +839,7 @@ Result<TuneResult> TuneRun::Run() {
   const std::vector<te::Operation>& outputs = program_.schedule->outputs;
   if (!given_source_) {
     TargetInfo target = TargetInfoFromFeatures(machine_.isa_features, machine_.cores);
-    target.blocked_inputs = options_.blocked_inputs;
+    target.blocked = options_.blocked;
     // A script with knobs (cfg.define_*) is tuned over exactly those; otherwise the space
     // is generated from the workload.
     auto space = script::UsesTuneConfig(program_)
@@ -851,7 +851,7 @@ Result<TuneResult> TuneRun::Run() {
       seeds_ = space_->Seeds();  // the random baseline stays random
     args_ = program_.Arguments();
   }
-  result_.workload = FingerprintWorkload(outputs, options_.shape_vars, options_.blocked_inputs);
+  result_.workload = FingerprintWorkload(outputs, options_.shape_vars, options_.blocked);
   result_.machine_key = machine_.Key();
   query_ = RecordQuery{result_.workload.hash, options_.target, result_.machine_key};
   if (!db_) {

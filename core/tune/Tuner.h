@@ -24,6 +24,7 @@
 #include "runner/TimingStats.h"
 #include "script/Evaluator.h"
 #include "support/Result.h"
+#include "tune/BlockedArguments.h"
 #include "tune/ClaimRounds.h"
 #include "tune/Database.h"
 #include "tune/DesignSpace.h"
@@ -96,12 +97,12 @@ struct TuneOptions {
   int claim_processes = kClaimProcesses;
   std::string target = "llvm";
   std::map<std::string, int64_t> shape_vars;
-  // The caller hands the inputs in the blocked layouts the space packs them in
-  // (TargetInfo::blocked_inputs): a schedule may then take a placeholder laid out by
-  // transform_layout instead of copying it, so the kernel's arguments are no longer the
-  // te definition's layouts. Its records are another workload's (the fingerprint says
-  // so): a search without it never picks them.
-  bool blocked_inputs = false;
+  // The arguments the caller hands in the blocked layouts the space packs them in
+  // (BlockedArguments.h): a schedule may then take a placeholder, or write its output,
+  // laid out by transform_layout, so the kernel's arguments are no longer the te
+  // definition's layouts. Its records are another workload's (the fingerprint says so):
+  // a search without the same choice never picks them.
+  BlockedArguments blocked;
 };
 
 // One measured candidate, as reported while the run goes on.

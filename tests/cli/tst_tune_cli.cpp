@@ -54,7 +54,8 @@ ko, ki = s[C].split(k, factor=4)
 )";
 
 // A depthwise 3x3 convolution, stride 2, 16 channels: the channel tile packs its input
-// and weights in blocks, or takes them so with --blocked-inputs.
+// and weights in blocks, or takes them so with --blocked-inputs; with --blocked-outputs it
+// writes its output in the same blocks.
 constexpr const char* kTinyDepthwise = R"(import tvm
 from tvm import te
 data = te.placeholder((1, 16, 14, 14), name="data")
@@ -213,15 +214,17 @@ class TestTuneCli : public QObject {
     QVERIFY2(calls >= 1 && calls <= most, qPrintable(r.out));
   }
 
-  // --blocked-inputs: the kernel may take its inputs laid out in blocks, so its records
-  // are another workload's: --best finds them with the flag only. TensorIR refuses it.
-  void blockedInputsAreAnotherWorkload() {
+  // --blocked-inputs, --blocked-outputs: the kernel may take its inputs and write its
+  // output laid out in blocks, so its records are another workload's: --best finds them
+  // with the same flags only. TensorIR refuses them.
+  void blockedArgumentsAreAnotherWorkload() {
     if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
     QTemporaryDir dir;
     const QString dw = WriteFile(dir, "dw.py", kTinyDepthwise);
     const QString db = dir.filePath("records.db");
-    TuneCliRun tuned = RunTuneCli({"tune", dw, "--blocked-inputs", "--trials", "4", "--batch", "4",
-                                   "--repeat", "1", "--claim-processes", "0", "--db", db});
+    TuneCliRun tuned =
+        RunTuneCli({"tune", dw, "--blocked-inputs", "--blocked-outputs", "--trials", "4", "--batch",
+                    "4", "--repeat", "1", "--claim-processes", "0", "--db", db});
     QVERIFY2(tuned.code == 0, qPrintable(tuned.err));
     // The depthwise seeds come first: some candidate took its input in blocks.
     TuneCliRun exported = RunTuneCli({"tune", "--export", dir.filePath("r.jsonl"), "--db", db});
@@ -230,6 +233,7 @@ class TestTuneCli : public QObject {
     QVERIFY(records.open(QIODevice::ReadOnly));
     const QString lines = QString::fromUtf8(records.readAll());
     QVERIFY2(lines.contains("s[data].transform_layout("), qPrintable(lines));
+    QVERIFY2(lines.contains("s[dw].transform_layout("), qPrintable(lines));
     QVERIFY(!lines.contains("s.cache_read(data"));
     // The printed best runs and agrees with the oracle in whatever layouts it takes.
     const QString best = WriteFile(dir, "best.py", tuned.out.toUtf8());
@@ -238,12 +242,15 @@ class TestTuneCli : public QObject {
     TuneCliRun plain = RunTuneCli({"tune", "--best", dw, "--db", db});
     QCOMPARE(plain.code, 1);
     QVERIFY2(plain.err.contains("no record of workload dw"), qPrintable(plain.err));
-    TuneCliRun stored = RunTuneCli({"tune", "--best", dw, "--blocked-inputs", "--db", db});
+    TuneCliRun inputs_only = RunTuneCli({"tune", "--best", dw, "--blocked-inputs", "--db", db});
+    QCOMPARE(inputs_only.code, 1);
+    TuneCliRun stored =
+        RunTuneCli({"tune", "--best", dw, "--blocked-inputs", "--blocked-outputs", "--db", db});
     QVERIFY2(stored.code == 0, qPrintable(stored.err));
     const QString tir = WriteFile(dir, "double.py", kTensorIRDouble);
-    TuneCliRun refused = RunTuneCli({"tune", tir, "--blocked-inputs", "--trials", "1"});
+    TuneCliRun refused = RunTuneCli({"tune", tir, "--blocked-outputs", "--trials", "1"});
     QCOMPARE(refused.code, 2);
-    QVERIFY2(refused.err.contains("--blocked-inputs applies to te scripts"),
+    QVERIFY2(refused.err.contains("--blocked-inputs and --blocked-outputs apply to te scripts"),
              qPrintable(refused.err));
   }
 

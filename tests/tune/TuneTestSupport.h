@@ -6,6 +6,7 @@
 #include <string>
 
 #include "runner/MeasureBatch.h"
+#include "schedule/Schedule.h"
 #include "script/Evaluator.h"
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
@@ -88,6 +89,16 @@ inline TargetInfo IsaTarget(const std::string& isa) {
 inline int64_t KnobValue(const Decisions& d, const std::string& knob) {
   auto it = d.values.find(knob);
   return it == d.values.end() || it->second.empty() ? -1 : it->second.back();
+}
+
+// The name of the stage's innermost loop when it is vectorized; empty otherwise.
+inline std::string InnermostVectorized(const schedule::Stage& stage) {
+  if (!stage || stage->leaf_iter_vars.empty()) return {};
+  const ir::IterVar& last = stage->leaf_iter_vars.back();
+  auto attr = stage->iter_var_attrs.find(last);
+  if (attr == stage->iter_var_attrs.end() || attr->second.annotation != ir::IterVarType::Vectorized)
+    return {};
+  return last->var.name();
 }
 
 inline script::ScriptProgram Load(const std::string& source) {

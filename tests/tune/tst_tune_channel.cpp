@@ -523,6 +523,57 @@ class TuneChannel : public QObject {
     }
     QVERIFY(checked > 0);
   }
+
+  // With blocked outputs (TargetInfo::blocked.outputs) the output — or its element-wise
+  // epilogue — is laid out in blocks of the tile's vectorized axis `a`, [a // B, the other
+  // axes..., a % B], and its copy out writes each column's B values of `a` as whole
+  // vectors (its innermost loop) instead of transposing them; every seed matches the
+  // oracle, which compares the output in that layout.
+  void blockedOutputsWriteWholeVectors_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("isa");
+    const std::string conv = Conv(16, 14, 32, 3, 1, 1);
+    std::string relu = conv;
+    const std::string schedule = "s = te.create_schedule(conv.op)\n";
+    relu.replace(relu.find(schedule), schedule.size(),
+                 "out = te.compute(conv.shape, lambda n, f, y, x: te.max(conv[n, f, y, x], "
+                 "tvm.tir.const(0.0, \"float32\")), name=\"out\")\n"
+                 "s = te.create_schedule(out.op)\n");
+    QTest::newRow("3x3 avx2") << QString::fromStdString(conv) << "avx2";
+    QTest::newRow("3x3 relu avx512f") << QString::fromStdString(relu) << "avx512f";
+    QTest::newRow("1x1 stride 2 avx512f")
+        << QString::fromStdString(Conv(32, 14, 32, 1, 2, 0)) << "avx512f";
+    QTest::newRow("gemm rows") << QString(kGemm) << "avx2";
+  }
+  void blockedOutputsWriteWholeVectors() {
+    QFETCH(QString, source);
+    QFETCH(QString, isa);
+    auto p = Load(source.toStdString());
+    TargetInfo target = IsaTarget(isa.toStdString());
+    target.blocked.outputs = true;
+    DesignSpace space = SpaceOf(p, target);
+    const std::string output = p.schedule->outputs.front()->name;
+    const std::string stage = output == "out" ? "conv" : output;
+    const std::vector<Decisions> seeds = ChannelSeeds(space, stage);
+    QVERIFY(!seeds.empty());
+    int checked = 0;
+    for (const Decisions& d : seeds) {
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      const std::string script = CandidateScript(p, valid->schedule);
+      QVERIFY2(script.find("s[" + output + "].transform_layout(") != std::string::npos,
+               script.c_str());
+      // The layout's last loop: `a` % B.
+      const size_t rank = te::output_of(p.schedule->outputs.front(), 0).ndim();
+      QVERIFY2(InnermostVectorized(valid->schedule.find(output)) == "axis" + std::to_string(rank),
+               script.c_str());
+      const QString failure = RunAgainstOracle(p, *valid, "channel_blocked_output");
+      QVERIFY2(failure.isEmpty(),
+               qPrintable(failure + "\n" + QString::fromStdString(DesignSpace::Describe(d))));
+      ++checked;
+    }
+    QVERIFY(checked > 0);
+  }
 };
 
 }  // namespace tst_tune_channel

@@ -8,6 +8,7 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+#include <set>
 
 #include "script/Evaluator.h"
 #include "tune/Database.h"
@@ -244,11 +245,20 @@ class TestTuneDatabase : public QObject {
     std::string plus = GemmScript(64, "");
     plus.replace(plus.find("A[i, k] * B[k, j]"), 17, "A[i, k] + B[k, j]");
     QVERIFY(a.hash != FingerprintWorkload(OutputsOf(plus)).hash);
-    // A kernel taking its inputs in blocked layouts takes other arguments: its records
-    // are another workload's, under the same name.
-    auto blocked = FingerprintWorkload(OutputsOf(GemmScript(64, "")), {}, true);
-    QVERIFY(a.hash != blocked.hash);
-    QCOMPARE(blocked.name, a.name);
+    // A kernel taking its inputs, or writing its output, in blocked layouts takes other
+    // arguments: its records are another workload's, under the same name.
+    const auto gemm = OutputsOf(GemmScript(64, ""));
+    BlockedArguments blocked;
+    blocked.inputs = true;
+    auto inputs = FingerprintWorkload(gemm, {}, blocked);
+    blocked.outputs = true;
+    auto both = FingerprintWorkload(gemm, {}, blocked);
+    blocked.inputs = false;
+    auto outputs = FingerprintWorkload(gemm, {}, blocked);
+    const std::set<std::string> hashes{a.hash, inputs.hash, outputs.hash, both.hash};
+    QCOMPARE(hashes.size(), size_t{4});
+    QCOMPARE(inputs.name, a.name);
+    QCOMPARE(both.name, a.name);
   }
 };
 

@@ -13,6 +13,7 @@
 
 #include "TuneTestSupport.h"
 #include "transform/LowerSchedule.h"
+#include "tune/ChannelTile.h"
 #include "tune/DesignSpace.h"
 #include "tune/Knob.h"
 #include "tune/KnobNames.h"
@@ -55,6 +56,15 @@ std::string Depthwise(int c, int in, int s, bool padded = true) {
          " + ry, x * " + ss +
          " + rx] * kernel[c, 0, ry, rx], axis=[ry, rx]), name=\"dw\")\n"
          "s = te.create_schedule(dw.op)\n";
+}
+
+// `depthwise` (Depthwise's script) with a ReLU epilogue, the program's output "out".
+std::string WithRelu(std::string depthwise) {
+  const std::string schedule = "s = te.create_schedule(dw.op)\n";
+  return depthwise.replace(depthwise.find(schedule), schedule.size(),
+                           "out = te.compute(dw.shape, lambda n, c, y, x: te.max(dw[n, c, y, x], "
+                           "tvm.tir.const(0.0, \"float32\")), name=\"out\")\n"
+                           "s = te.create_schedule(out.op)\n");
 }
 
 // Q K^T with K[b, j, d]: the batch indexes both operands, but d is the reduction's alone.
@@ -277,7 +287,7 @@ class TestTuneDepthwiseTile : public QObject {
     QCOMPARE(per_block, isa == "avx2" ? 2 : 1);
   }
 
-  // With the inputs handed in blocks (TargetInfo::blocked_inputs) the input and the
+  // With the inputs handed in blocks (TargetInfo::blocked.inputs) the input and the
   // weights are laid out in place of their copies; the kernels still match the oracle,
   // which fills and compares them in those layouts.
   void blockedInputsAreLaidOutNotCopied_data() {
@@ -294,7 +304,7 @@ class TestTuneDepthwiseTile : public QObject {
     QFETCH(bool, padded);
     auto p = Load(Depthwise(32, 19, stride, padded));
     TargetInfo target = IsaTarget(isa.toStdString());
-    target.blocked_inputs = true;
+    target.blocked.inputs = true;
     DesignSpace space = SpaceOf(p, target);
     int checked = 0;
     for (const Decisions& d : DepthwiseSeeds(space)) {
@@ -316,19 +326,90 @@ class TestTuneDepthwiseTile : public QObject {
     QVERIFY(checked >= 2);
   }
 
-  // Without it (the default) nothing the caller hands is laid out anew.
-  void inputsKeepTheirLayoutsByDefault() {
+  // Without them (the default) no argument is laid out anew.
+  void argumentsKeepTheirLayoutsByDefault() {
     auto p = Load(Depthwise(32, 19, 2));
     DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
-    QVERIFY(!space.target().blocked_inputs);
+    QVERIFY(!space.target().blocked.any());
     for (const Decisions& d : space.Seeds()) {
       auto valid = space.Validate(d, p.Arguments());
       if (!valid.ok()) continue;
       const std::string script = CandidateScript(p, valid->schedule);
-      QVERIFY2(script.find("s[data].transform_layout") == std::string::npos &&
-                   script.find("s[kernel].transform_layout") == std::string::npos,
-               script.c_str());
+      for (const char* argument : {"data", "kernel", "dw"})
+        QVERIFY2(
+            script.find(std::string("s[") + argument + "].transform_layout") == std::string::npos,
+            script.c_str());
     }
+  }
+
+  // With blocked outputs (TargetInfo::blocked.outputs) the output — the convolution, or
+  // its element-wise epilogue — is laid out in blocks of the channel tile, [c // B, n, y,
+  // x, c % B], and its copy out of the accumulator writes each column's B channels as
+  // whole vectors (its innermost loop); the inputs are still copied unless handed in
+  // blocks too. The kernels match the oracle, which compares the output in that layout.
+  void blockedOutputsAreWrittenInBlocks_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("stride");
+    QTest::addColumn<bool>("relu");
+    QTest::addColumn<bool>("inputs");
+    QTest::newRow("avx2, stride 2") << "avx2" << 2 << false << false;
+    QTest::newRow("avx2, stride 1, relu") << "avx2" << 1 << true << false;
+    QTest::newRow("avx512, stride 2, relu, inputs too") << "avx512f" << 2 << true << true;
+    QTest::newRow("avx512, stride 1") << "avx512f" << 1 << false << false;
+  }
+  void blockedOutputsAreWrittenInBlocks() {
+    QFETCH(QString, isa);
+    QFETCH(int, stride);
+    QFETCH(bool, relu);
+    QFETCH(bool, inputs);
+    auto p = Load(relu ? WithRelu(Depthwise(32, 19, stride)) : Depthwise(32, 19, stride));
+    const std::string output = relu ? "out" : "dw";
+    TargetInfo target = IsaTarget(isa.toStdString());
+    target.blocked.outputs = true;
+    target.blocked.inputs = inputs;
+    DesignSpace space = SpaceOf(p, target);
+    int checked = 0;
+    for (const Decisions& d : DepthwiseSeeds(space)) {
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(),
+               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      const std::string script = CandidateScript(p, valid->schedule);
+      QVERIFY2(script.find("s[" + output + "].transform_layout(") != std::string::npos,
+               script.c_str());
+      // The layout's last loop, c % B ([c // B, n, y, x, c % B]: axis4).
+      QVERIFY2(InnermostVectorized(valid->schedule.find(output)) == "axis4", script.c_str());
+      QCOMPARE(script.find("cache_read") == std::string::npos, inputs);
+      const QString failure =
+          RunAgainstOracle(p, *valid, "depthwise_blocked_output_" + std::to_string(checked));
+      QVERIFY2(failure.isEmpty(), qPrintable(failure));
+      ++checked;
+    }
+    QVERIFY(checked >= 2);
+  }
+
+  // LayOutOutputInBlocks lays out the program's output alone, with blocked outputs asked
+  // for, in a block that divides the dimension (the copy out transposes otherwise), and
+  // names a dimension the output lacks.
+  void onlyTheOutputInADividingBlockIsLaidOut() {
+    auto p = Load(Depthwise(24, 19, 2));
+    schedule::Schedule& sch = *p.schedule;
+    TargetInfo target = IsaTarget("avx2");
+    auto unasked = LayOutOutputInBlocks(sch, sch.find("dw"), 1, 8, target);
+    QVERIFY(unasked.ok() && !*unasked);
+    target.blocked.outputs = true;
+    auto not_output = LayOutOutputInBlocks(sch, sch.find("pad"), 1, 8, target);
+    QVERIFY(not_output.ok() && !*not_output);
+    auto not_dividing = LayOutOutputInBlocks(sch, sch.find("dw"), 1, 16, target);
+    QVERIFY(not_dividing.ok() && !*not_dividing);
+    auto no_dimension = LayOutOutputInBlocks(sch, sch.find("dw"), 4, 8, target);
+    QVERIFY(!no_dimension.ok());
+    QCOMPARE(QString::fromStdString(no_dimension.error().message),
+             QString("tune: dw has no dimension 4"));
+    QVERIFY(!sch.find("dw")->layout);
+    auto laid_out = LayOutOutputInBlocks(sch, sch.find("dw"), 1, 8, target);
+    QVERIFY2(laid_out.ok(), laid_out.ok() ? "" : laid_out.error().message.c_str());
+    QVERIFY(*laid_out && (*laid_out)->size() == 5);
+    QVERIFY(sch.find("dw")->layout);
   }
 };
 

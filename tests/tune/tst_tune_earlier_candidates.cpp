@@ -1,8 +1,9 @@
 // Candidates an earlier run left in a runner's work folder (core/tune/EarlierCandidates.h)
 // are recorded for the run that resumes them when they are its kind: the same workload,
 // target and shape values. A candidate that takes a placeholder laid out anew belongs to a
-// run with blocked inputs (TuneOptions::blocked_inputs), never to one without: its kernel
-// takes other arguments. A fake runner hands back the earlier requests and times them.
+// run with blocked inputs (TuneOptions::blocked), one that writes its output laid out anew
+// to a run with blocked outputs, never to one without: its kernel takes other arguments.
+// A fake runner hands back the earlier requests and times them.
 #include <QtTest>
 
 #include "TuneTestSupport.h"
@@ -56,15 +57,17 @@ runner::MeasureRequest Candidate(const std::string& schedule) {
   return r;
 }
 
-// How many of the two earlier candidates (a split, and the input laid out in blocks of 4)
-// a run with or without blocked inputs records.
-int Recorded(bool blocked_inputs) {
+// How many of the three earlier candidates (a split, the input laid out in blocks of 4 and
+// the output so) a run with blocked inputs, or outputs, or neither records.
+int Recorded(bool inputs, bool outputs) {
   auto db = Database::Open(":memory:");
   if (!db.ok()) qFatal("no in-memory database: %s", db.error().message.c_str());
   EarlierRunner runner({Candidate("xo, xi = s[B].split(B.op.axis[0], factor=4)\n"),
-                        Candidate("s[A].transform_layout(lambda i: [i // 4, i % 4])\n")});
+                        Candidate("s[A].transform_layout(lambda i: [i // 4, i % 4])\n"),
+                        Candidate("s[B].transform_layout(lambda i: [i // 4, i % 4])\n")});
   TuneOptions options;
-  options.blocked_inputs = blocked_inputs;
+  options.blocked.inputs = inputs;
+  options.blocked.outputs = outputs;
   const script::ScriptProgram program = tune::test::Load(kScale);
   auto added = RecordEarlierCandidates(program, runner, **db, runner::ReadMachineSignature(),
                                        options, [] { return false; });
@@ -78,9 +81,11 @@ class TestTuneEarlierCandidates : public QObject {
   Q_OBJECT
 
  private slots:
-  void aLaidOutInputIsABlockedRunsCandidate() {
-    QCOMPARE(Recorded(false), 1);  // the split only
-    QCOMPARE(Recorded(true), 2);   // a blocked run may take either
+  void aLaidOutArgumentIsABlockedRunsCandidate() {
+    QCOMPARE(Recorded(false, false), 1);  // the split only
+    QCOMPARE(Recorded(true, false), 2);
+    QCOMPARE(Recorded(false, true), 2);
+    QCOMPARE(Recorded(true, true), 3);
   }
 };
 
