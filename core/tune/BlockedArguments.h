@@ -9,7 +9,7 @@ namespace tessera::tune {
 
 struct BlockedArguments {
   // A placeholder that a route packs in blocks is laid out so (transform_layout) instead
-  // of copied (ChannelTile.h's HandInBlocks).
+  // of copied (ChannelTile.h's CopyInBlocks).
   bool inputs = false;
   // The output whose accumulator a route stores with the channel innermost is laid out in
   // blocks of that channel, so the copy out writes whole vectors instead of transposing

@@ -184,15 +184,20 @@ Status PackInBlocks(Schedule& sch, const Stage& copy, size_t dim, int64_t block,
   return PackAsTransposes(sch, copy, *packed_axes, block, middle, target.vector_lanes);
 }
 
-Result<bool> HandInBlocks(Schedule& sch, const Stage& operand, size_t dim, int64_t block,
-                          const TargetInfo& target) {
-  if (!target.blocked.inputs || operand->op->kind() != te::OpKind::Placeholder) return false;
-  const size_t rank = te::output_of(operand->op, 0).ndim();
-  if (dim >= rank)
-    return Error("tune: " + operand->name() + " has no dimension " + std::to_string(dim));
-  auto axes = schedule::TransformLayout(sch, operand, PackedMap(rank, dim, block));
-  if (!axes) return axes.error();
-  return true;
+Result<Stage> CopyInBlocks(Schedule& sch, const Stage& operand, const Stage& reader, size_t dim,
+                           int64_t block, const TargetInfo& target, bool parallel) {
+  if (target.blocked.inputs && operand->op->kind() == te::OpKind::Placeholder) {
+    const size_t rank = te::output_of(operand->op, 0).ndim();
+    if (dim >= rank)
+      return Error("tune: " + operand->name() + " has no dimension " + std::to_string(dim));
+    auto axes = schedule::TransformLayout(sch, operand, PackedMap(rank, dim, block));
+    if (!axes) return axes.error();
+    return Stage();
+  }
+  auto copy = schedule::CacheRead(sch, operand, "global", {reader});
+  if (!copy) return copy.error();
+  if (Status st = PackInBlocks(sch, *copy, dim, block, target, parallel); !st) return st.error();
+  return *copy;
 }
 
 Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(Schedule& sch,
@@ -215,12 +220,9 @@ Status PackOperandInBlocks(Schedule& sch, const ChannelAxis& c, const Stage& rea
                            const TargetInfo& target) {
   Stage operand = sch.find(c.packed);
   if (!operand) return Error("tune: no stage " + c.packed);
-  auto handed = HandInBlocks(sch, operand, c.packed_dim, block, target);
-  if (!handed) return handed.error();
-  if (*handed) return Status::Ok();
-  auto packed = schedule::CacheRead(sch, operand, "global", {reader});
-  if (!packed) return packed.error();
-  return PackInBlocks(sch, *packed, c.packed_dim, block, target);
+  auto copy = CopyInBlocks(sch, operand, reader, c.packed_dim, block, target);
+  if (!copy) return copy.error();
+  return Status::Ok();
 }
 
 namespace {

@@ -161,23 +161,26 @@ int64_t CopyColumns(int64_t extent, int64_t lanes);
 // Not `parallel`: the copy is computed inside a parallel loop (one block at a time).
 Status PackInBlocks(schedule::Schedule& sch, const schedule::Stage& copy, size_t dim, int64_t block,
                     const TargetInfo& target, bool parallel = true);
-// With target.blocked.inputs and `operand` a placeholder: lays it out as PackInBlocks
-// lays out a copy of it, and returns true (nothing is copied); otherwise false.
-Result<bool> HandInBlocks(schedule::Schedule& sch, const schedule::Stage& operand, size_t dim,
-                          int64_t block, const TargetInfo& target);
+// `operand` in blocks of `block` along its dimension `dim` for `reader`: with
+// target.blocked.inputs and `operand` a placeholder, laid out so itself (nothing copied;
+// the result is empty); otherwise a copy of it for `reader` (a cache_read at the root),
+// laid out by PackInBlocks (`parallel` as there) and returned.
+Result<schedule::Stage> CopyInBlocks(schedule::Schedule& sch, const schedule::Stage& operand,
+                                     const schedule::Stage& reader, size_t dim, int64_t block,
+                                     const TargetInfo& target, bool parallel = true);
 // With target.blocked.outputs and `outer` (an accumulator's outer stage) the program's
 // output, whose dimension `dim` `block` divides: lays it out in blocks of that dimension
-// as HandInBlocks does an input, [d_dim // block, the other dimensions..., d_dim % block],
-// and returns its loops in that order, so that the copy out of an accumulator stored
-// with `dim` innermost writes whole vectors; nothing otherwise (the copy out then
-// transposes into the definition's layout).
+// as CopyInBlocks lays out a handed input, [d_dim // block, the other dimensions..., d_dim %
+// block], and returns its loops in that order, so that the copy out of an accumulator stored with
+// `dim` innermost writes whole vectors; nothing otherwise (the copy out then transposes into the
+// definition's layout).
 Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(schedule::Schedule& sch,
                                                                      const schedule::Stage& outer,
                                                                      size_t dim, int64_t block,
                                                                      const TargetInfo& target);
 // The operand that moves with `c.axis` (`c.packed`), copied once per call for `reader`
 // (a cache_read at the root) and laid out in blocks of `block` by PackInBlocks; or handed
-// so (HandInBlocks).
+// so (CopyInBlocks).
 Status PackOperandInBlocks(schedule::Schedule& sch, const ChannelAxis& c,
                            const schedule::Stage& reader, int64_t block, const TargetInfo& target);
 // Applies the rule to `rule`'s stage.

@@ -143,16 +143,8 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   }
   Stage input = sch.find(c.blocked);
   if (!input) return Error("tune: no stage " + c.blocked);
-  auto handed = HandInBlocks(sch, input, c.blocked_dim, block, target);
-  if (!handed) return handed.error();
-  std::optional<Stage> copy;
-  if (!*handed) {
-    auto made = schedule::CacheRead(sch, input, "global", {reader});
-    if (!made) return made.error();
-    copy = *made;
-    if (Status st = PackInBlocks(sch, *copy, c.blocked_dim, block, target, !per_block); !st)
-      return st;
-  }
+  auto copy = CopyInBlocks(sch, input, reader, c.blocked_dim, block, target, !per_block);
+  if (!copy) return copy.error();
   // 3. The output's loops: the axes before `a` and its blocks fused and parallel; the
   //    others (rows) fused too, or inside when each block's copy is made in the loop; then
   //    the column tiles of the copy out, `a` in the block, the copy's columns (vectorized).
@@ -215,7 +207,7 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
   // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
   if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
-  if (per_block && copy)
+  if (per_block && *copy)
     if (Status st = schedule::ComputeAt(sch, *copy, stage, *fused); !st) return st;
   const ir::IterVar row = inner_axes.empty() ? *fused : inner_axes.back();
   if (Status st = schedule::ComputeAt(sch, local, stage, row); !st) return st;

@@ -8,7 +8,7 @@
 // oneDNN's jit_dw reads its nChw8c / nChw16c source; the weights are packed in the same
 // blocks, one vector per tap shared by the tile's columns. With blocked inputs
 // (TargetInfo::blocked.inputs) both placeholders are laid out so instead of copied
-// (HandInBlocks), and <stage>.channel/blocked below only moves the rows; with blocked
+// (CopyInBlocks), and <stage>.channel/blocked below only moves the rows; with blocked
 // outputs (TargetInfo::blocked.outputs) the output is laid out in the same blocks
 // (LayOutOutputInBlocks), its copy out one vector of channels per column. An element-wise
 // producer between the input and the stage (the padding) is inlined: its guard depends on
