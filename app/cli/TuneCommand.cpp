@@ -235,13 +235,18 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
   return kSuccess;
 }
 
-void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name, std::ostream& out) {
+void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name,
+                     const tune::BlockedArguments& blocked, std::ostream& out) {
   JsonWriter w;
   w.begin_object()
       .key("workload")
       .value(r.workload.hash)
       .key("workload_name")
       .value(r.workload.name)
+      .key("blocked_inputs")
+      .value(blocked.inputs)
+      .key("blocked_outputs")
+      .value(blocked.outputs)
       .key("machine")
       .value(r.machine_key)
       .key("runner")
@@ -397,7 +402,7 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kBadInput;
   }
   if (json) {
-    WriteJsonReport(*result, runner->Name(), out);
+    WriteJsonReport(*result, runner->Name(), options.blocked, out);
     return result->best ? kSuccess : kBadInput;
   }
   err << "tune: " << result->measured << " measured (" << result->failed << " failed"

@@ -161,6 +161,8 @@ class TestTuneCli : public QObject {
     QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(report["measured"].toInt(), 3);
     QCOMPARE(report["trials"].toArray().size(), 3);
+    QCOMPARE(report["blocked_inputs"], QJsonValue(false));
+    QCOMPARE(report["blocked_outputs"], QJsonValue(false));
     QVERIFY(report["best_gflops"].toDouble() > 0);
     const QString claim = report["claim"].toString();
     QVERIFY2(claim == "measured" || claim == "no_speedup" || claim == "input_is_best",
@@ -242,6 +244,13 @@ class TestTuneCli : public QObject {
     TuneCliRun plain = RunTuneCli({"tune", "--best", dw, "--db", db});
     QCOMPARE(plain.code, 1);
     QVERIFY2(plain.err.contains("no record of workload dw"), qPrintable(plain.err));
+    // The JSON report says which arguments were blocked.
+    TuneCliRun json = RunTuneCli({"tune", dw, "--blocked-outputs", "--trials", "1", "--repeat", "1",
+                                  "--claim-processes", "0", "--json"});
+    QVERIFY2(json.code == 0, qPrintable(json.err));
+    const QJsonObject report = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QCOMPARE(report["blocked_inputs"], QJsonValue(false));
+    QCOMPARE(report["blocked_outputs"], QJsonValue(true));
     TuneCliRun inputs_only = RunTuneCli({"tune", "--best", dw, "--blocked-inputs", "--db", db});
     QCOMPARE(inputs_only.code, 1);
     TuneCliRun stored =
