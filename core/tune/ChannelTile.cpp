@@ -692,6 +692,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   auto blocked_output = LayOutOutputInBlocks(sch, stage, axis_index, block, target);
   if (!blocked_output) return blocked_output.error();
   const std::vector<ir::IterVar>* blocked_axes = *blocked_output ? &**blocked_output : nullptr;
+  const te::Tensor output = te::output_of(stage->op, 0);  // the rule's axes, in its dimensions
   std::vector<ir::IterVar> outer;
   ir::IterVar axis_block, column_outer, axis_inner, column_inner;
   if (blocked_axes) {
@@ -714,7 +715,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
       // Chunked, the accumulator covers the row; the output's column loop only carries
       // the copy out of it (CopyColumns).
       int64_t out_columns = columns;
-      const int64_t* extent = iv->dom.extent.defined() ? ir::as_const_int(iv->dom.extent) : nullptr;
+      const int64_t* extent = ir::as_const_int(output->shape[i]);
       if (chunk > 0 && extent) out_columns = CopyColumns(*extent, target.vector_lanes);
       auto parts = schedule::Split(sch, stage, iv, name == c.axis ? block : out_columns);
       if (!parts) return parts.error();

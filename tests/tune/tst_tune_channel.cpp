@@ -9,6 +9,7 @@
 // stays a stage, vectorized, stored [n, h, c, w]), runs and matches the te oracle.
 #include <QtTest>
 #include <random>
+#include <regex>
 
 #include "TuneTestSupport.h"
 #include "ir/ExprOp.h"
@@ -397,23 +398,42 @@ class TuneChannel : public QObject {
   // the row — 8 of ResNet-50's 56 with 16 lanes (it wrote 14, a copy the code generator
   // could only emit as gathers or as a padded 16-row transpose) — and the widest divisor
   // otherwise (28 columns: 14, not 4).
+  // Blocked outputs (TargetInfo::blocked.outputs) copy as many columns at a time, each
+  // column a vector of channels: the row is never cut into the register tile's width
+  // (3 of 28 columns on AVX2: a ragged last tile).
   void chunkedCopyWritesWholePowerOfTwoTiles_data() {
     QTest::addColumn<int>("size");
     QTest::addColumn<int>("columns");
-    QTest::newRow("56 columns") << 56 << 8;
-    QTest::newRow("28 columns") << 28 << 14;
+    QTest::addColumn<bool>("blocked");
+    QTest::newRow("56 columns") << 56 << 8 << false;
+    QTest::newRow("28 columns") << 28 << 14 << false;
+    QTest::newRow("56 columns, blocked output") << 56 << 8 << true;
+    QTest::newRow("28 columns, blocked output") << 28 << 14 << true;
   }
   void chunkedCopyWritesWholePowerOfTwoTiles() {
     QFETCH(int, size);
     QFETCH(int, columns);
+    QFETCH(bool, blocked);
     auto p = Load(Conv(16, size, 32, 3, 1, 1));
-    DesignSpace space = SpaceOf(p, IsaTarget("avx512f"));
+    TargetInfo target = IsaTarget("avx512f");
+    target.blocked.outputs = blocked;
+    DesignSpace space = SpaceOf(p, target);
     int chunked = 0;
     for (const Decisions& seed : ChannelSeeds(space, "conv")) {
       auto chunk = seed.values.find("conv.channel/chunk");
       if (chunk == seed.values.end() || chunk->second[0] == 0) continue;
       auto valid = space.Validate(seed, p.Arguments());
       QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      if (blocked) {
+        // [f // B, n, y, x, f % B]: x (axis3, or axis3_1 beside the packed kernel's
+        // loops) split in tiles of `columns`.
+        const std::string script = CandidateScript(p, valid->schedule);
+        const std::regex split(R"(s\[conv\]\.split\(axis3\w*, factor=)" + std::to_string(columns) +
+                               R"(\))");
+        QVERIFY2(std::regex_search(script, split), script.substr(script.find("s[conv]")).c_str());
+        ++chunked;
+        continue;
+      }
       // The copy: conv[ramp(.., 1, columns)] = conv.local[ramp(.., channels, columns)].
       const std::string text = ir::to_string(valid->func.body);
       const std::string copy = ", 1, " + std::to_string(columns) + ")] = conv.local[ramp(";
