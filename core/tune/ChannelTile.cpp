@@ -216,6 +216,29 @@ Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(Schedule& s
   return Axes(std::move(*axes));
 }
 
+Result<TileOutputLoops> OutputLoopsOf(Schedule& sch, const Stage& outer, const StageRule& rule,
+                                      size_t axis_index, int64_t block, const TargetInfo& target) {
+  auto blocked = LayOutOutputInBlocks(sch, outer, axis_index, block, target);
+  if (!blocked) return blocked.error();
+  TileOutputLoops loops;
+  loops.axes.resize(rule.spatial_axes.size());
+  if (*blocked) {
+    // [axis // block, the other axes in order..., axis % block]
+    const std::vector<ir::IterVar>& laid_out = **blocked;
+    loops.block_outer = laid_out.front();
+    loops.block_inner = laid_out.back();
+    for (size_t i = 0, k = 1; i < loops.axes.size(); ++i)
+      if (i != axis_index) loops.axes[i] = laid_out[k++];
+    return loops;
+  }
+  for (size_t i = 0; i < loops.axes.size(); ++i) {
+    auto found = outer->find_iter_var(OuterAxisName(rule, rule.spatial_axes[i]));
+    if (!found) return found.error();
+    loops.axes[i] = *found;
+  }
+  return loops;
+}
+
 Status PackOperandInBlocks(Schedule& sch, const ChannelAxis& c, const Stage& reader, int64_t block,
                            const TargetInfo& target) {
   Stage operand = sch.find(c.packed);
@@ -689,28 +712,20 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   // axes..., a % block] and the copy out writes each column's vectors of `a` whole;
   // otherwise `a` is split in blocks and the copy out transposes.
   const size_t axis_index = SpatialAxisIndex(rule, c.axis);
-  auto blocked_output = LayOutOutputInBlocks(sch, stage, axis_index, block, target);
-  if (!blocked_output) return blocked_output.error();
-  const std::vector<ir::IterVar>* blocked_axes = *blocked_output ? &**blocked_output : nullptr;
+  auto loops = OutputLoopsOf(sch, stage, rule, axis_index, block, target);
+  if (!loops) return loops.error();
   const te::Tensor output = te::output_of(stage->op, 0);  // the rule's axes, in its dimensions
   std::vector<ir::IterVar> outer;
   ir::IterVar axis_block, column_outer, axis_inner, column_inner;
-  if (blocked_axes) {
-    axis_block = blocked_axes->front();
+  if (loops->laid_out()) {
+    axis_block = loops->block_outer;
     outer.push_back(axis_block);
-    axis_inner = blocked_axes->back();
+    axis_inner = loops->block_inner;
   }
-  for (size_t i = 0, k = 1; i < rule.spatial_axes.size(); ++i) {
+  for (size_t i = 0; i < rule.spatial_axes.size(); ++i) {
     const std::string& name = rule.spatial_axes[i];
-    if (blocked_axes && i == axis_index) continue;
-    ir::IterVar iv;
-    if (blocked_axes) {
-      iv = (*blocked_axes)[k++];
-    } else {
-      auto found = stage->find_iter_var(OuterAxisName(rule, name));
-      if (!found) return found.error();
-      iv = *found;
-    }
+    if (loops->laid_out() && i == axis_index) continue;
+    const ir::IterVar iv = loops->axes[i];
     if (name == c.axis || name == c.column) {
       // Chunked, the accumulator covers the row; the output's column loop only carries
       // the copy out of it (CopyColumns).
@@ -739,7 +754,7 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
     outer.push_back(axis_block);
   }
   std::vector<ir::IterVar> order = outer;
-  if (blocked_axes)
+  if (loops->laid_out())
     order.insert(order.end(), {column_outer, column_inner, axis_inner});
   else
     order.insert(order.end(), {column_outer, axis_inner, column_inner});

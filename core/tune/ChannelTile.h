@@ -178,6 +178,18 @@ Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(schedule::S
                                                                      const schedule::Stage& outer,
                                                                      size_t dim, int64_t block,
                                                                      const TargetInfo& target);
+// The loops of a tile's output (`outer`, an accumulator's outer stage) over `rule`'s
+// spatial axes, the accumulator stored with the axis `axis_index` innermost: laid out in
+// blocks of that axis (LayOutOutputInBlocks), its loops `axis // block` and `axis % block`
+// and one per other axis; otherwise one per axis, the rule's outer loops, none split.
+struct TileOutputLoops {
+  std::vector<ir::IterVar> axes;         // one per spatial axis; laid out, `axis_index`'s is null
+  ir::IterVar block_outer, block_inner;  // laid out only
+  bool laid_out() const { return block_outer != nullptr; }
+};
+Result<TileOutputLoops> OutputLoopsOf(schedule::Schedule& sch, const schedule::Stage& outer,
+                                      const StageRule& rule, size_t axis_index, int64_t block,
+                                      const TargetInfo& target);
 // The operand that moves with `c.axis` (`c.packed`), copied once per call for `reader`
 // (a cache_read at the root) and laid out in blocks of `block` by PackInBlocks; or handed
 // so (CopyInBlocks).

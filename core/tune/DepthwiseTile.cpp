@@ -158,27 +158,19 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   // axes..., a % block], each column's vectors of `a` written whole; otherwise its own
   // axes, `a` split in blocks and the columns in vectors, the copy out transposing.
   const size_t axis_index = SpatialAxisIndex(rule, c.axis);
-  auto blocked_output = LayOutOutputInBlocks(sch, stage, axis_index, block, target);
-  if (!blocked_output) return blocked_output.error();
-  const std::vector<ir::IterVar>* blocked_axes = *blocked_output ? &**blocked_output : nullptr;
+  auto loops = OutputLoopsOf(sch, stage, rule, axis_index, block, target);
+  if (!loops) return loops.error();
   std::vector<ir::IterVar> fused_axes, inner_axes, copy_axes;  // copy_axes: the copy's tail
   ir::IterVar copy_vector;
-  if (blocked_axes) {
-    fused_axes.push_back(blocked_axes->front());
-    copy_vector = blocked_axes->back();
+  if (loops->laid_out()) {
+    fused_axes.push_back(loops->block_outer);
+    copy_vector = loops->block_inner;
   }
-  for (size_t i = 0, k = 1; i < rule.spatial_axes.size(); ++i) {
+  for (size_t i = 0; i < rule.spatial_axes.size(); ++i) {
     const std::string& name = rule.spatial_axes[i];
-    if (blocked_axes && i == axis_index) continue;
-    ir::IterVar iv;
-    if (blocked_axes) {
-      iv = (*blocked_axes)[k++];
-    } else {
-      auto found = stage->find_iter_var(OuterAxisName(rule, name));
-      if (!found) return found.error();
-      iv = *found;
-    }
-    if (name == c.column && blocked_axes) {
+    if (loops->laid_out() && i == axis_index) continue;
+    const ir::IterVar iv = loops->axes[i];
+    if (name == c.column && loops->laid_out()) {
       copy_axes.insert(copy_axes.begin(), iv);
     } else if (name == c.column) {
       const int64_t* extent = iv->dom.extent.defined() ? ir::as_const_int(iv->dom.extent) : nullptr;
