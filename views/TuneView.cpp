@@ -61,6 +61,7 @@ TuneView::TuneView(QWidget* parent)
       trials_(new QSpinBox(this)),
       budget_(new QSpinBox(this)),
       strategy_(new QComboBox(this)),
+      layouts_(new QComboBox(this)),
       start_(new QPushButton(this)),
       pause_(new QPushButton(this)),
       resume_(new QPushButton(this)),
@@ -85,6 +86,10 @@ TuneView::TuneView(QWidget* parent)
   strategy_->addItem(QString(), "evolution");
   strategy_->addItem(QString(), "random");
   strategy_->setObjectName("tuneStrategy");
+  // The item's data: bit 0 inputs, bit 1 outputs in blocks.
+  for (int bits = 0; bits < 4; ++bits) layouts_->addItem(QString(), bits);
+  layouts_->setObjectName("tuneArgumentLayouts");
+  connect(layouts_, &QComboBox::currentIndexChanged, this, &TuneView::argumentLayoutsChanged);
   const std::pair<QPushButton*, const char*> buttons[] = {
       {start_, "tuneStart"},          {pause_, "tunePause"}, {resume_, "tuneResume"},
       {cancel_, "tuneCancel"},        {apply_, "tuneApply"}, {compare_, "tuneCompare"},
@@ -94,13 +99,15 @@ TuneView::TuneView(QWidget* parent)
   // Settings in two rows and the buttons in a third: the whole dock fits the Bounds
   // column of a 1280-pixel screen without scrolling sideways.
   auto* settings = new QGridLayout;
-  for (int i = 0; i < 3; ++i) settingsLabels_[i] = new QLabel(this);
+  for (QLabel*& label : settingsLabels_) label = new QLabel(this);
   settings->addWidget(settingsLabels_[0], 0, 0);
   settings->addWidget(trials_, 0, 1);
   settings->addWidget(settingsLabels_[2], 0, 2);
   settings->addWidget(strategy_, 0, 3);
   settings->addWidget(settingsLabels_[1], 1, 0);
   settings->addWidget(budget_, 1, 1);
+  settings->addWidget(settingsLabels_[3], 1, 2);
+  settings->addWidget(layouts_, 1, 3);
   settings->setColumnStretch(4, 1);
   auto* controls = new QHBoxLayout;
   for (QPushButton* b : {start_, pause_, resume_, cancel_}) controls->addWidget(b);
@@ -220,6 +227,11 @@ void TuneView::retranslateUi() {
   trials_->setToolTip(tr("How many candidate schedules to measure in this session"));
   strategy_->setItemText(0, tr("evolution (cost model)"));
   strategy_->setItemText(1, tr("random (baseline)"));
+  settingsLabels_[3]->setText(tr("Arguments"));
+  layouts_->setItemText(0, tr("as defined"));
+  layouts_->setItemText(1, tr("inputs in blocks"));
+  layouts_->setItemText(2, tr("output in blocks"));
+  layouts_->setItemText(3, tr("inputs and output in blocks"));
   start_->setText(tr("Start"));
   updateButtons();
   pause_->setText(tr("Pause"));
@@ -272,6 +284,10 @@ void TuneView::setState(const DocumentState& state) {
     scriptErrors_ = errors;
     updateButtons();
   }
+  if (const bool tensorir = state.tir_schedule != nullptr; tensorir != tensorir_) {
+    tensorir_ = tensorir;
+    updateButtons();
+  }
   if (QString agrees = AgreesWithReference(state); agrees != agrees_) {
     agrees_ = agrees;
     setCandidates(std::vector<tune::TuningRecord>(candidates_));
@@ -303,6 +319,16 @@ int TuneView::trialCount() const { return trials_->value(); }
 double TuneView::timeBudgetSeconds() const { return budget_->value(); }
 QString TuneView::strategy() const { return strategy_->currentData().toString(); }
 
+tune::BlockedArguments TuneView::argumentLayouts() const {
+  if (tensorir_) return {};
+  const int bits = layouts_->currentData().toInt();
+  return {(bits & 1) != 0, (bits & 2) != 0};
+}
+
+void TuneView::setArgumentLayouts(tune::BlockedArguments blocked) {
+  layouts_->setCurrentIndex(layouts_->findData(int(blocked.inputs) | int(blocked.outputs) << 1));
+}
+
 void TuneView::setRunState(TuneRunState state) {
   state_ = state;
   updateButtons();
@@ -319,6 +345,13 @@ void TuneView::updateButtons() {
   cancel_->setEnabled(running || state_ == TuneRunState::Paused || state_ == TuneRunState::Pausing);
   for (QWidget* w : std::initializer_list<QWidget*>{trials_, budget_, strategy_})
     w->setEnabled(idle || state_ == TuneRunState::Paused);
+  // A resumed session keeps its workload: its layouts change only between sessions.
+  layouts_->setEnabled(idle && !tensorir_);
+  layouts_->setToolTip(
+      tensorir_ ? tr("A TensorIR function takes its buffers as it declares them")
+                : tr("Which arguments the tuned kernel takes in the blocked layouts it computes "
+                     "in, as a library's blocked primitive is handed them (oneDNN's nChw8c): "
+                     "another workload, with records of its own"));
   const int selected = int(selectedIds().size());
   apply_->setEnabled(selected == 1);
   compare_->setEnabled(selected == 2);

@@ -10,6 +10,7 @@
 #include <QString>
 #include <vector>
 
+#include "tune/BlockedArguments.h"
 #include "tune/Record.h"
 #include "tune/Tuner.h"
 #include "views/ViewBase.h"
@@ -60,6 +61,10 @@ class TuneView : public ViewBase {
   int trialCount() const;
   double timeBudgetSeconds() const;  // 0: none
   QString strategy() const;          // "evolution" or "random"
+  // Which arguments the tuned kernel takes in blocked layouts (te documents only; a
+  // TensorIR document's are its buffers as declared): another workload's records.
+  tune::BlockedArguments argumentLayouts() const;
+  void setArgumentLayouts(tune::BlockedArguments blocked);
 
   void setRunState(TuneRunState state);
   TuneRunState runState() const { return state_; }
@@ -98,6 +103,8 @@ class TuneView : public ViewBase {
   void applyRequested(qint64 recordId);
   void compareRequested(qint64 left, qint64 right);
   void removeKnobRequested(int index);
+  // The user chose other argument layouts: the stored candidates are another workload's.
+  void argumentLayoutsChanged();
 
  protected:
   void retranslateUi() override;
@@ -111,10 +118,12 @@ class TuneView : public ViewBase {
 
   TuneRunState state_ = TuneRunState::Idle;
   bool scriptErrors_ = false;  // a session starts from the document's schedule
+  bool tensorir_ = false;      // argument layouts are te's alone
   QString agrees_;             // a passed check, naming the document's reference
   QSpinBox* trials_;
   QSpinBox* budget_;
   QComboBox* strategy_;
+  QComboBox* layouts_;
   QPushButton* start_;
   QPushButton* pause_;
   QPushButton* resume_;
@@ -135,7 +144,7 @@ class TuneView : public ViewBase {
   QListWidget* knobs_;
   QPushButton* removeKnob_;
   QPlainTextEdit* log_;
-  QLabel* settingsLabels_[3] = {};
+  QLabel* settingsLabels_[4] = {};
   double peak_ = 0;
   double maxGflops_ = 0;
   int trialCount_ = 0;

@@ -155,7 +155,9 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
                     false);
   tune::RecordQuery query{
       tensorir ? tune::TirWorkloadKey(*program, job.options.shape_vars)
-               : tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars).hash,
+               : tune::FingerprintWorkload(program->schedule->outputs, job.options.shape_vars,
+                                           job.options.blocked)
+                     .hash,
       job.options.target, machine->Key()};
   auto postTop = [&] {
     auto top = (*db)->Top(query, kTopCandidates);
@@ -203,13 +205,15 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
   return Finished(*result);
 }
 
-// The records' key of the document's workload; "" when the document has none to tune.
+// The records' key of the document's workload, its arguments in `blocked` layouts (te
+// documents); "" when the document has none to tune.
 std::string DocumentWorkload(const views::DocumentState& state,
-                             const std::map<std::string, int64_t>& vars) {
+                             const std::map<std::string, int64_t>& vars,
+                             tune::BlockedArguments blocked = {}) {
   if (!state.program) return "";
   if (state.program->is_tensorir()) return tune::TirWorkloadKey(*state.program, vars);
   if (!state.program->schedule) return "";
-  return tune::FingerprintWorkload(state.program->schedule->outputs, vars).hash;
+  return tune::FingerprintWorkload(state.program->schedule->outputs, vars, blocked).hash;
 }
 
 // The function of a TensorIR module of several that the document shows; "" otherwise.
@@ -326,6 +330,8 @@ void TuneController::attach(views::TuneView* view) {
   connect(this, &TuneController::trialMeasured, view, &views::TuneView::addTrial);
   connect(this, &TuneController::message, view, &views::TuneView::appendMessage);
   connect(view, &views::TuneView::removeKnobRequested, this, &TuneController::removeKnob);
+  connect(view, &views::TuneView::argumentLayoutsChanged, this,
+          &TuneController::showStoredCandidates);
   view->setRunState(state_);
   view->setDatabasePath(databasePath());
   showKnobs();
@@ -349,7 +355,8 @@ void TuneController::showStoredCandidates() {
   QString db = databasePath();
   if (view_) view_->setDatabasePath(db);
   std::vector<tune::TuningRecord> stored;
-  const std::string workload = DocumentWorkload(state, doc_->targetSettings().vars);
+  const std::string workload = DocumentWorkload(
+      state, doc_->targetSettings().vars, view_ ? view_->argumentLayouts() : defaults_.blocked);
   if (doc_->targetSettings().runner.kind != "slurm" && !workload.empty() && QFileInfo::exists(db)) {
     auto records = tune::Database::Open(db.toStdString());
     if (!records) {
@@ -401,6 +408,7 @@ bool TuneController::startFromView() {
     s.trials = view_->trialCount();
     s.time_budget_s = view_->timeBudgetSeconds();
     s.strategy = view_->strategy().toStdString();
+    s.blocked = view_->argumentLayouts();
   }
   return start(s);
 }
@@ -415,13 +423,19 @@ bool TuneController::start(const TuneSettings& settings) {
     addMessage(problem, true);
     return false;
   }
+  // Knobs are te schedule choices; a TensorIR session searches its blocks' design space.
+  const bool tensorir = state.program->is_tensorir();
+  if (tensorir && settings.blocked.any()) {
+    addMessage(tr("Blocked argument layouts apply to te documents: a TensorIR function takes its "
+                  "buffers as it declares them"),
+               true);
+    return false;
+  }
   session_ = settings;
   script_ = doc_->text().toStdString();
   file_ = state.file.empty() ? doc_->displayName().toStdString() : state.file;
   function_ = ShownModuleFunction(state);
   vars_ = doc_->targetSettings().vars;
-  // Knobs are te schedule choices; a TensorIR session searches its blocks' design space.
-  const bool tensorir = state.program->is_tensorir();
   sessionKnobs_ = tensorir ? std::vector<tune::TunableKnob>{} : knobs_;
   sessionDatabase_ = databasePath();
   segment_ = 0;
@@ -440,6 +454,11 @@ bool TuneController::start(const TuneSettings& settings) {
                                    : tr("the %1 points of %2 tunable knob(s)")
                                          .arg(tune::KnobSpaceSize(knobs_))
                                          .arg(knobs_.size());
+  if (settings.blocked.any())
+    space += settings.blocked.inputs && settings.blocked.outputs
+                 ? tr(", the inputs and output in blocked layouts")
+             : settings.blocked.inputs ? tr(", the inputs in blocked layouts")
+                                       : tr(", the output in a blocked layout");
   addMessage(tr("Tuning %1 over %2: %3 trials%4, records in %5")
                  .arg(QString::fromStdString(file_), space)
                  .arg(settings.trials)
@@ -469,6 +488,7 @@ void TuneController::launch() {
   o.timeout_s = session_.timeout_s;
   o.claim_processes = session_.claim_processes;
   o.shape_vars = vars_;
+  o.blocked = session_.blocked;
   o.target = kTarget;
   job.knobs = sessionKnobs_;
   job.factory = factory_ ? factory_ : [options = sessionRunnerOptions()](std::string* error) {

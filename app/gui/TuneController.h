@@ -51,6 +51,8 @@ struct TuneSettings {
   // Fresh processes timing the best against the document's schedule for the claim
   // (tune::TuneOptions::claim_processes; 0: claimed from the re-ranking's rounds).
   int claim_processes = tune::kClaimProcesses;
+  // Arguments handed in blocked layouts (te documents only): another workload's records.
+  tune::BlockedArguments blocked;
 };
 
 // What one worker run ended with (a session has one per start / resume).
