@@ -106,6 +106,17 @@ ir::IndexMap PackedMap(size_t rank, size_t j, int64_t block) {
   return MakeMap(vars, out);
 }
 
+// [d0, ..., dk] -> [d0, ..., d_j // block, ..., dk, d_j % block]: the layout an argument is
+// handed in (oneDNN's nChw8c for NCHW's channels, Goihw8g for a depthwise kernel's).
+ir::IndexMap HandedMap(size_t rank, size_t j, int64_t block) {
+  std::vector<ir::Var> vars;
+  for (size_t i = 0; i < rank; ++i) vars.emplace_back("d" + std::to_string(i));
+  std::vector<ir::Expr> out(vars.begin(), vars.end());
+  out[j] = ir::floordiv(vars[j], ir::Expr(block));
+  out.push_back(ir::floormod(vars[j], ir::Expr(block)));
+  return MakeMap(vars, out);
+}
+
 }  // namespace
 
 ir::IndexMap InnermostMap(size_t rank, size_t j) {
@@ -190,7 +201,7 @@ Result<Stage> CopyInBlocks(Schedule& sch, const Stage& operand, const Stage& rea
     const size_t rank = te::output_of(operand->op, 0).ndim();
     if (dim >= rank)
       return Error("tune: " + operand->name() + " has no dimension " + std::to_string(dim));
-    auto axes = schedule::TransformLayout(sch, operand, PackedMap(rank, dim, block));
+    auto axes = schedule::TransformLayout(sch, operand, HandedMap(rank, dim, block));
     if (!axes) return axes.error();
     return Stage();
   }
@@ -211,7 +222,7 @@ Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(Schedule& s
     return Error("tune: " + outer->name() + " has no dimension " + std::to_string(dim));
   const int64_t* extent = ir::as_const_int(output->shape[dim]);
   if (!extent || *extent % block != 0) return Axes();
-  auto axes = schedule::TransformLayout(sch, outer, PackedMap(output.ndim(), dim, block));
+  auto axes = schedule::TransformLayout(sch, outer, HandedMap(output.ndim(), dim, block));
   if (!axes) return axes.error();
   return Axes(std::move(*axes));
 }
@@ -223,12 +234,12 @@ Result<TileOutputLoops> OutputLoopsOf(Schedule& sch, const Stage& outer, const S
   TileOutputLoops loops;
   loops.axes.resize(rule.spatial_axes.size());
   if (*blocked) {
-    // [axis // block, the other axes in order..., axis % block]
+    // The axes in order, `axis // block` in `axis`'s place, then `axis % block`.
     const std::vector<ir::IterVar>& laid_out = **blocked;
-    loops.block_outer = laid_out.front();
+    loops.block_outer = laid_out[axis_index];
     loops.block_inner = laid_out.back();
-    for (size_t i = 0, k = 1; i < loops.axes.size(); ++i)
-      if (i != axis_index) loops.axes[i] = laid_out[k++];
+    for (size_t i = 0; i < loops.axes.size(); ++i)
+      if (i != axis_index) loops.axes[i] = laid_out[i];
     return loops;
   }
   for (size_t i = 0; i < loops.axes.size(); ++i) {
@@ -708,8 +719,8 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
   auto local = Result<Stage>(acc->local);
   // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
   const Stage epilogue = acc->epilogue;
-  // Laid out in blocks (blocked outputs), the output's loops are [a // block, the other
-  // axes..., a % block] and the copy out writes each column's vectors of `a` whole;
+  // Laid out in blocks (blocked outputs), the output's loops are its axes with `a // block`
+  // in `a`'s place, then `a % block`, and the copy out writes each column's vectors of `a` whole;
   // otherwise `a` is split in blocks and the copy out transposes.
   const size_t axis_index = SpatialAxisIndex(rule, c.axis);
   auto loops = OutputLoopsOf(sch, stage, rule, axis_index, block, target);

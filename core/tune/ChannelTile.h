@@ -162,18 +162,18 @@ int64_t CopyColumns(int64_t extent, int64_t lanes);
 Status PackInBlocks(schedule::Schedule& sch, const schedule::Stage& copy, size_t dim, int64_t block,
                     const TargetInfo& target, bool parallel = true);
 // `operand` in blocks of `block` along its dimension `dim` for `reader`: with
-// target.blocked.inputs and `operand` a placeholder, laid out so itself (nothing copied;
-// the result is empty); otherwise a copy of it for `reader` (a cache_read at the root),
-// laid out by PackInBlocks (`parallel` as there) and returned.
+// target.blocked.inputs and `operand` a placeholder, laid out itself as a library's
+// blocked primitive is handed it, [d0, ..., d_dim // block, ..., dk, d_dim % block] (nChw8c
+// for NCHW's channels; nothing copied, the result is empty); otherwise a copy of it for `reader` (a
+// cache_read at the root), laid out by PackInBlocks (`parallel` as there) and returned.
 Result<schedule::Stage> CopyInBlocks(schedule::Schedule& sch, const schedule::Stage& operand,
                                      const schedule::Stage& reader, size_t dim, int64_t block,
                                      const TargetInfo& target, bool parallel = true);
 // With target.blocked.outputs and `outer` (an accumulator's outer stage) the program's
 // output, whose dimension `dim` `block` divides: lays it out in blocks of that dimension
-// as CopyInBlocks lays out a handed input, [d_dim // block, the other dimensions..., d_dim %
-// block], and returns its loops in that order, so that the copy out of an accumulator stored with
-// `dim` innermost writes whole vectors; nothing otherwise (the copy out then transposes into the
-// definition's layout).
+// as CopyInBlocks lays out a handed input and returns its loops in that order, so that the
+// copy out of an accumulator stored with `dim` innermost writes whole vectors; nothing
+// otherwise (the copy out then transposes into the definition's layout).
 Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(schedule::Schedule& sch,
                                                                      const schedule::Stage& outer,
                                                                      size_t dim, int64_t block,

@@ -154,9 +154,9 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   const Stage local = acc->local;
   // The epilogue's arithmetic in a stage of its own, laid out as the accumulator below.
   const Stage epilogue = acc->epilogue;
-  // The output's loops: laid out in blocks (blocked outputs), [a // block, the other
-  // axes..., a % block], each column's vectors of `a` written whole; otherwise its own
-  // axes, `a` split in blocks and the columns in vectors, the copy out transposing.
+  // The output's loops: laid out in blocks (blocked outputs, its axes with `a // block`
+  // in `a`'s place, then `a % block`), each column's vectors of `a` written whole; otherwise its
+  // own axes, `a` split in blocks and the columns in vectors, the copy out transposing.
   const size_t axis_index = SpatialAxisIndex(rule, c.axis);
   auto loops = OutputLoopsOf(sch, stage, rule, axis_index, block, target);
   if (!loops) return loops.error();

@@ -69,8 +69,9 @@ WorkloadFingerprint FingerprintWorkload(const std::vector<te::Operation>& output
   for (const te::Operation& op : order) fp.canonical += OperationText(op) + "\n";
   for (const auto& [name, value] : shape_vars)
     fp.canonical += "var " + name + "=" + std::to_string(value) + "\n";
-  if (blocked.inputs) fp.canonical += "inputs handed in blocked layouts\n";
-  if (blocked.outputs) fp.canonical += "outputs written in blocked layouts\n";
+  // The layout is named: a record of another blocked layout takes other arguments.
+  if (blocked.inputs) fp.canonical += "inputs handed in blocked layouts (nChw8c)\n";
+  if (blocked.outputs) fp.canonical += "outputs written in blocked layouts (nChw8c)\n";
   for (size_t i = 0; i < outputs.size(); ++i) fp.name += (i ? "+" : "") + outputs[i]->name;
   fp.hash = HashText(fp.canonical);
   return fp;

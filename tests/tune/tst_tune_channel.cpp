@@ -545,10 +545,10 @@ class TuneChannel : public QObject {
   }
 
   // With blocked outputs (TargetInfo::blocked.outputs) the output — or its element-wise
-  // epilogue — is laid out in blocks of the tile's vectorized axis `a`, [a // B, the other
-  // axes..., a % B], and its copy out writes each column's B values of `a` as whole
-  // vectors (its innermost loop) instead of transposing them; every seed matches the
-  // oracle, which compares the output in that layout.
+  // epilogue — is laid out in blocks of the tile's vectorized axis `a`, its axes in order
+  // with a // B in a's place and a % B last (nChw8c for conv2d's channels), and its copy out writes
+  // each column's B values of `a` as whole vectors (its innermost loop) instead of transposing
+  // them; every seed matches the oracle, which compares the output in that layout.
   void blockedOutputsWriteWholeVectors_data() {
     QTest::addColumn<QString>("source");
     QTest::addColumn<QString>("isa");
@@ -585,6 +585,10 @@ class TuneChannel : public QObject {
                script.c_str());
       // The layout's last loop: `a` % B.
       const size_t rank = te::output_of(p.schedule->outputs.front(), 0).ndim();
+      if (rank == 4)
+        QVERIFY2(script.find("transform_layout(lambda d0, d1, d2, d3: [d0, (d1 // ") !=
+                     std::string::npos,
+                 script.c_str());
       QVERIFY2(InnermostVectorized(valid->schedule.find(output)) == "axis" + std::to_string(rank),
                script.c_str());
       const QString failure = RunAgainstOracle(p, *valid, "channel_blocked_output");

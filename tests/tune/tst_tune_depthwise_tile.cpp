@@ -314,10 +314,16 @@ class TestTuneDepthwiseTile : public QObject {
       const QString script = QString::fromStdString(CandidateScript(p, valid->schedule));
       QVERIFY2(!script.contains("cache_read"), qPrintable(script));
       const QString lanes = QString::number(KnobValue(d, ChannelSplitKnobName("dw", "c")));
-      for (const char* input : {"data", "kernel"})
-        QVERIFY2(script.contains(QString("s[%1].transform_layout(").arg(input)) &&
-                     script.contains(QString("// %1)").arg(lanes)),
-                 qPrintable(script));
+      // As oneDNN's blocked depthwise primitive is handed them: nChw8c / nChw16c and
+      // Goihw8g / Goihw16g, each dimension in its place, the block's channels last.
+      QVERIFY2(script.contains(QString("s[data].transform_layout(lambda d0, d1, d2, d3: [d0, "
+                                       "(d1 // %1), d2, d3, (d1 % %1)])")
+                                   .arg(lanes)),
+               qPrintable(script));
+      QVERIFY2(script.contains(QString("s[kernel].transform_layout(lambda d0, d1, d2, d3: [(d0 "
+                                       "// %1), d1, d2, d3, (d0 % %1)])")
+                                   .arg(lanes)),
+               qPrintable(script));
       const QString failure =
           RunAgainstOracle(p, *valid, "depthwise_blocked_" + std::to_string(checked));
       QVERIFY2(failure.isEmpty(), qPrintable(failure));
@@ -343,9 +349,9 @@ class TestTuneDepthwiseTile : public QObject {
   }
 
   // With blocked outputs (TargetInfo::blocked.outputs) the output — the convolution, or
-  // its element-wise epilogue — is laid out in blocks of the channel tile, [c // B, n, y,
-  // x, c % B], and its copy out of the accumulator writes each column's B channels as
-  // whole vectors (its innermost loop); the inputs are still copied unless handed in
+  // its element-wise epilogue — is laid out in blocks of the channel tile, [n, c // B, y,
+  // x, c % B] (nChw8c / nChw16c), and its copy out of the accumulator writes each column's B
+  // channels as whole vectors (its innermost loop); the inputs are still copied unless handed in
   // blocks too. The kernels match the oracle, which compares the output in that layout.
   void blockedOutputsAreWrittenInBlocks_data() {
     QTest::addColumn<QString>("isa");
@@ -374,9 +380,12 @@ class TestTuneDepthwiseTile : public QObject {
       QVERIFY2(valid.ok(),
                valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
       const std::string script = CandidateScript(p, valid->schedule);
-      QVERIFY2(script.find("s[" + output + "].transform_layout(") != std::string::npos,
-               script.c_str());
-      // The layout's last loop, c % B ([c // B, n, y, x, c % B]: axis4).
+      const std::string block = std::to_string(KnobValue(d, ChannelSplitKnobName("dw", "c")));
+      QVERIFY2(
+          script.find("s[" + output + "].transform_layout(lambda d0, d1, d2, d3: [d0, (d1 // " +
+                      block + "), d2, d3, (d1 % " + block + ")])") != std::string::npos,
+          script.c_str());
+      // The layout's last loop, c % B ([n, c // B, y, x, c % B]: axis4).
       QVERIFY2(InnermostVectorized(valid->schedule.find(output)) == "axis4", script.c_str());
       QCOMPARE(script.find("cache_read") == std::string::npos, inputs);
       const QString failure =
