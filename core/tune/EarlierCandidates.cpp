@@ -20,11 +20,7 @@ bool SameTuning(const runner::MeasureRequest& r, const std::string& workload,
   if (!program || !program->schedule) return false;
   // A candidate of a run with blocked arguments may take a placeholder, or write an
   // output, laid out anew: never a record of a run without them.
-  for (const schedule::Stage& stage : program->schedule->stages) {
-    if (!stage->layout) continue;
-    if (!options.blocked.inputs && stage->op->kind() == te::OpKind::Placeholder) return false;
-    if (!options.blocked.outputs && stage->is_output) return false;
-  }
+  if (!ArgumentLaidOutBeyond(*program->schedule, options.blocked).empty()) return false;
   return FingerprintWorkload(program->schedule->outputs, options.shape_vars, options.blocked)
              .hash == workload;
 }

@@ -198,7 +198,10 @@ class TuneRun {
   std::optional<DesignSpace> space_;
   std::vector<te::Tensor> args_;
   RecordQuery query_;
-  std::set<std::string> seen_;    // schedule hashes measured on this machine
+  std::set<std::string> seen_;  // schedule hashes measured on this machine
+  // An argument the input schedule lays out beyond the run's blocked arguments: the
+  // input is then another workload's kernel, neither recorded nor claimed against.
+  std::string input_laid_out_;
   std::vector<Decisions> seeds_;  // the space's rule-derived starting points, measured first
   size_t next_seed_ = 0;
   std::vector<Sample> samples_;
@@ -395,7 +398,7 @@ Status TuneRun::Resume() {
   for (const TuningRecord& r : *all) {
     seen_.insert(r.schedule_hash);
     if (r.status == kStatusOk) NoteTime(r.median_ms);
-    if (r.status == kStatusOk && input.count(r.schedule_hash) &&
+    if (r.status == kStatusOk && input_laid_out_.empty() && input.count(r.schedule_hash) &&
         (!result_.input || r.source == "input"))
       result_.input = r;
   }
@@ -619,6 +622,13 @@ Status TuneRun::AcceptBest() {
 }
 
 Status TuneRun::MeasureInput() {
+  if (!input_laid_out_.empty()) {
+    Message("the input schedule lays out " + input_laid_out_ +
+            " anew (transform_layout), so its kernel takes other arguments than this run's "
+            "workload: it is not measured, and no speed-up is claimed over it (tune with the "
+            "arguments in blocked layouts to compare with it)");
+    return Status::Ok();
+  }
   for (const std::string& h : InputHashes())
     if (seen_.count(h)) return Status::Ok();
   std::string script = script::PrintScript(program_);
@@ -854,6 +864,7 @@ Result<TuneResult> TuneRun::Run() {
   result_.workload = FingerprintWorkload(outputs, options_.shape_vars, options_.blocked);
   result_.machine_key = machine_.Key();
   query_ = RecordQuery{result_.workload.hash, options_.target, result_.machine_key};
+  input_laid_out_ = ArgumentLaidOutBeyond(*program_.schedule, options_.blocked);
   if (!db_) {
     auto memory = Database::Open(":memory:");
     if (!memory) return memory.error();

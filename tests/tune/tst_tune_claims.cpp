@@ -6,6 +6,7 @@
 // without shared rounds nothing is claimed. Fake runners choose the timings.
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <set>
@@ -232,6 +233,43 @@ class TestTuneClaims : public QObject {
     QVERIFY(!result->best_vs_input.has_value());
     QCOMPARE(ClaimOverInput(*result).kind, SpeedupClaim::Kind::kInputIsBest);
     QVERIFY(ClaimText(ClaimOverInput(*result)).find("no speed-up to claim") != std::string::npos);
+  }
+
+  // An input schedule that lays out an argument anew (a blocked run's best, tuned again
+  // without blocked arguments) takes other arguments than the run's workload: it is not
+  // recorded as the workload's input nor claimed against, and the run says why. With the
+  // arguments blocked it is the run's input as any other.
+  void anInputTakingOtherArgumentsIsAnotherWorkloads() {
+    script::ScriptProgram p =
+        Load(std::string(kGemm) + "s[A].transform_layout(lambda i, k: [i // 8, k, i % 8])\n");
+    const std::string input = InputHash(p);
+    ChosenRunner runner;
+    runner.time = [&](char, const std::string& hash) {
+      return hash == input ? 1.0 : Ordinary(hash);
+    };
+    std::vector<std::string> messages;
+    TuneCallbacks callbacks;
+    callbacks.on_message = [&](const std::string& m) { messages.push_back(m); };
+    auto db = Database::Open(":memory:");
+    QVERIFY(db.ok());
+    auto result =
+        Tune(p, runner, db->get(), runner::ReadMachineSignature(), EightTrials(), callbacks);
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QVERIFY(!result->input);
+    QVERIFY(result->best && result->best->source != "input");
+    auto stored = (*db)->All(
+        {result->workload.hash, EightTrials().target, runner::ReadMachineSignature().Key()});
+    QVERIFY(stored.ok());
+    for (const TuningRecord& r : *stored) QVERIFY(r.schedule_hash != input);
+    QVERIFY(std::any_of(messages.begin(), messages.end(), [](const std::string& m) {
+      return m.find("the input schedule lays out A anew") != std::string::npos;
+    }));
+    TuneOptions blocked = EightTrials();
+    blocked.blocked.inputs = true;
+    auto as_blocked = Tune(p, runner, nullptr, runner::ReadMachineSignature(), blocked);
+    QVERIFY(as_blocked.ok());
+    QVERIFY(as_blocked->input);
+    QCOMPARE(as_blocked->best->id, as_blocked->input->id);
   }
 
   // Without the claim's processes and the re-ranking the two were never timed side by
