@@ -173,7 +173,8 @@ int ProfileCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
                              .target = target,
                              .vars = *integers,
                              .repeat = static_cast<int>(repeat_count),
-                             .json = args.has("--json")},
+                             .json = args.has("--json"),
+                             .func = ""},  // a te script: its own function
                             *program, args, out, err);
   }
   auto lowered = LowerProgram(*program, target, err);
