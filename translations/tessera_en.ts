@@ -1380,7 +1380,7 @@ computes %1 elements, %2 required</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="491"/>
         <source>Registered in this document (none matches here): %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2624,22 +2624,22 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="235"/>
+        <location filename="../app/gui/TuneController.cpp" line="239"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="258"/>
+        <location filename="../app/gui/TuneController.cpp" line="262"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="356"/>
+        <location filename="../app/gui/TuneController.cpp" line="363"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="367"/>
+        <location filename="../app/gui/TuneController.cpp" line="374"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2647,218 +2647,238 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="410"/>
+        <location filename="../app/gui/TuneController.cpp" line="418"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="436"/>
+        <location filename="../app/gui/TuneController.cpp" line="450"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="438"/>
+        <location filename="../app/gui/TuneController.cpp" line="452"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="439"/>
+        <location filename="../app/gui/TuneController.cpp" line="453"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="440"/>
+        <location filename="../app/gui/TuneController.cpp" line="454"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="443"/>
+        <location filename="../app/gui/TuneController.cpp" line="462"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="447"/>
+        <location filename="../app/gui/TuneController.cpp" line="466"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="508"/>
+        <location filename="../app/gui/TuneController.cpp" line="528"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="568"/>
+        <location filename="../app/gui/TuneController.cpp" line="588"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="577"/>
-        <location filename="../app/gui/TuneController.cpp" line="609"/>
+        <location filename="../app/gui/TuneController.cpp" line="597"/>
+        <location filename="../app/gui/TuneController.cpp" line="629"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="594"/>
+        <location filename="../app/gui/TuneController.cpp" line="614"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="604"/>
+        <location filename="../app/gui/TuneController.cpp" line="624"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="610"/>
+        <location filename="../app/gui/TuneController.cpp" line="630"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="239"/>
+        <location filename="../app/gui/TuneController.cpp" line="243"/>
         <source>spread ×%1–×%2 over %3 process(es) that timed both in the same interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 and %8–%9 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="253"/>
+        <location filename="../app/gui/TuneController.cpp" line="257"/>
         <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="265"/>
+        <location filename="../app/gui/TuneController.cpp" line="269"/>
         <source>%1 ms, as the claim timed it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="266"/>
+        <location filename="../app/gui/TuneController.cpp" line="270"/>
         <source>%1 ms at the machine&apos;s reference speed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="267"/>
+        <location filename="../app/gui/TuneController.cpp" line="271"/>
         <source>%1 GFLOP/s (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="270"/>
+        <location filename="../app/gui/TuneController.cpp" line="274"/>
         <source>Best: the document&apos;s schedule, %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="271"/>
+        <location filename="../app/gui/TuneController.cpp" line="275"/>
         <source>Best %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="629"/>
-        <source>there is no tuned candidate %1</source>
+        <location filename="../app/gui/TuneController.cpp" line="429"/>
+        <source>Blocked argument layouts apply to te documents: a TensorIR function takes its buffers as it declares them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="632"/>
-        <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
+        <location filename="../app/gui/TuneController.cpp" line="459"/>
+        <source>, the inputs and output in blocked layouts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="645"/>
-        <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
+        <location filename="../app/gui/TuneController.cpp" line="460"/>
+        <source>, the inputs in blocked layouts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="461"/>
+        <source>, the output in a blocked layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/TuneController.cpp" line="649"/>
+        <source>there is no tuned candidate %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="652"/>
+        <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="665"/>
+        <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="669"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="657"/>
+        <location filename="../app/gui/TuneController.cpp" line="677"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="673"/>
+        <location filename="../app/gui/TuneController.cpp" line="693"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="681"/>
+        <location filename="../app/gui/TuneController.cpp" line="701"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="693"/>
+        <location filename="../app/gui/TuneController.cpp" line="713"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="704"/>
+        <location filename="../app/gui/TuneController.cpp" line="724"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="705"/>
+        <location filename="../app/gui/TuneController.cpp" line="725"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="722"/>
+        <location filename="../app/gui/TuneController.cpp" line="742"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="732"/>
+        <location filename="../app/gui/TuneController.cpp" line="752"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="736"/>
+        <location filename="../app/gui/TuneController.cpp" line="756"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="739"/>
+        <location filename="../app/gui/TuneController.cpp" line="759"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="740"/>
+        <location filename="../app/gui/TuneController.cpp" line="760"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="741"/>
+        <location filename="../app/gui/TuneController.cpp" line="761"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="743"/>
+        <location filename="../app/gui/TuneController.cpp" line="763"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="744"/>
+        <location filename="../app/gui/TuneController.cpp" line="764"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="748"/>
+        <location filename="../app/gui/TuneController.cpp" line="768"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="749"/>
+        <location filename="../app/gui/TuneController.cpp" line="769"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="761"/>
+        <location filename="../app/gui/TuneController.cpp" line="781"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="771"/>
+        <location filename="../app/gui/TuneController.cpp" line="791"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="797"/>
+        <location filename="../app/gui/TuneController.cpp" line="817"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4535,234 +4555,269 @@ No problem found.
 <context>
     <name>tessera::views::TuneView</name>
     <message>
-        <location filename="../views/TuneView.cpp" line="214"/>
+        <location filename="../views/TuneView.cpp" line="221"/>
         <source>Trials</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="215"/>
+        <location filename="../views/TuneView.cpp" line="222"/>
         <source>Time budget (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="216"/>
+        <location filename="../views/TuneView.cpp" line="223"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="217"/>
+        <location filename="../views/TuneView.cpp" line="224"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="219"/>
+        <location filename="../views/TuneView.cpp" line="226"/>
         <source>Stop after this many seconds (none: only the trial count limits the session)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="220"/>
+        <location filename="../views/TuneView.cpp" line="227"/>
         <source>How many candidate schedules to measure in this session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="221"/>
+        <location filename="../views/TuneView.cpp" line="228"/>
         <source>evolution (cost model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="222"/>
+        <location filename="../views/TuneView.cpp" line="229"/>
         <source>random (baseline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="223"/>
-        <source>Start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="225"/>
-        <source>Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="226"/>
-        <source>Stop after recording what was measured; Resume continues the session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="227"/>
-        <source>Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="229"/>
-        <source>Continue the paused session: schedules already measured are not measured again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../views/TuneView.cpp" line="230"/>
-        <source>Cancel</source>
+        <source>Arguments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="231"/>
-        <source>Stop the session (what was measured stays in the records)</source>
+        <source>as defined</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="232"/>
-        <source>Apply</source>
+        <source>inputs in blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="233"/>
-        <source>Put the selected candidate&apos;s schedule on the trace (one undoable step)</source>
+        <source>output in blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="234"/>
-        <source>Compare</source>
+        <source>inputs and output in blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="235"/>
-        <source>Show the two selected candidates&apos; scripts and loop nests side by side</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
-        <source>#</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
-        <location filename="../views/TuneView.cpp" line="245"/>
-        <source>GFLOP/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
-        <source>% of peak</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
-        <source>median (ms)</source>
+        <source>Start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="237"/>
-        <source>checked</source>
+        <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="237"/>
-        <source>found by</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../views/TuneView.cpp" line="237"/>
-        <source>schedule</source>
+        <location filename="../views/TuneView.cpp" line="238"/>
+        <source>Stop after recording what was measured; Resume continues the session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="239"/>
-        <source>Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph&apos;s or the loop nest&apos;s context menu); without knobs, the space generated from the workload</source>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="241"/>
+        <source>Continue the paused session: schedules already measured are not measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="242"/>
-        <source>Remove</source>
+        <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="243"/>
-        <source>The selected knob goes back to its concrete value</source>
+        <source>Stop the session (what was measured stays in the records)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="244"/>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="245"/>
+        <source>Put the selected candidate&apos;s schedule on the trace (one undoable step)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../views/TuneView.cpp" line="246"/>
-        <source>trial</source>
+        <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="247"/>
-        <source>failed (crash, timeout, error)</source>
+        <source>Show the two selected candidates&apos; scripts and loop nests side by side</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../views/TuneView.cpp" line="248"/>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="257"/>
+        <source>GFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="248"/>
+        <source>% of peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="248"/>
+        <source>median (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="249"/>
+        <source>checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="249"/>
+        <source>found by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="249"/>
+        <source>schedule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="251"/>
+        <source>Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph&apos;s or the loop nest&apos;s context menu); without knobs, the space generated from the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="254"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="255"/>
+        <source>The selected knob goes back to its concrete value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="256"/>
+        <location filename="../views/TuneView.cpp" line="258"/>
+        <source>trial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="259"/>
+        <source>failed (crash, timeout, error)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="260"/>
         <source>best so far</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="293"/>
+        <location filename="../views/TuneView.cpp" line="309"/>
         <source>machine peak (estimate): %1 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="315"/>
+        <location filename="../views/TuneView.cpp" line="341"/>
         <source>Fix the script&apos;s errors first: a session tunes the document&apos;s schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="316"/>
+        <location filename="../views/TuneView.cpp" line="342"/>
         <source>Tune the document&apos;s workload on this machine (a new session)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="331"/>
+        <location filename="../views/TuneView.cpp" line="351"/>
+        <source>A TensorIR function takes its buffers as it declares them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="352"/>
+        <source>Which arguments the tuned kernel takes in the blocked layouts it computes in, as a library&apos;s blocked primitive is handed them (oneDNN&apos;s nChw8c): another workload, with records of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="364"/>
         <source>%1 of %2 trials measured in %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="336"/>
+        <location filename="../views/TuneView.cpp" line="369"/>
         <source>best %1 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="337"/>
+        <location filename="../views/TuneView.cpp" line="370"/>
         <source>(%1% of peak)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="340"/>
+        <location filename="../views/TuneView.cpp" line="373"/>
         <source>about %1 left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="341"/>
+        <location filename="../views/TuneView.cpp" line="374"/>
         <source>estimating time left…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="343"/>
+        <location filename="../views/TuneView.cpp" line="376"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="391"/>
+        <location filename="../views/TuneView.cpp" line="424"/>
         <source>record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="396"/>
+        <location filename="../views/TuneView.cpp" line="429"/>
         <source>median %1 ms, fastest %2 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="399"/>
+        <location filename="../views/TuneView.cpp" line="432"/>
         <source>not yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="447"/>
+        <location filename="../views/TuneView.cpp" line="480"/>
         <source>records: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="450"/>
+        <location filename="../views/TuneView.cpp" line="483"/>
         <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
         <translation type="unfinished"></translation>
     </message>

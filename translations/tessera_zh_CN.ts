@@ -1526,7 +1526,7 @@ computes %1 elements, %2 required</source>
         <translation type="vanished">本文档中已注册：%1</translation>
     </message>
     <message>
-        <location filename="../views/TirPrimitiveArguments.cpp" line="490"/>
+        <location filename="../views/TirPrimitiveArguments.cpp" line="491"/>
         <source>Registered in this document (none matches here): %1</source>
         <translation>本文档已注册（此处没有匹配的）：%1</translation>
     </message>
@@ -2724,7 +2724,7 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="235"/>
+        <location filename="../app/gui/TuneController.cpp" line="239"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation>文档的调度就是这个最佳者：没有找到更快的。</translation>
     </message>
@@ -2737,24 +2737,24 @@ No problem found.
         <translation type="vanished">与文档的调度相比在噪声范围内（×%1；%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="258"/>
+        <location filename="../app/gui/TuneController.cpp" line="262"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation>文档调度速度的 ×%1（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="356"/>
+        <location filename="../app/gui/TuneController.cpp" line="363"/>
         <source>Cannot read the records database %1: %2</source>
         <translation>无法读取记录数据库 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="367"/>
+        <location filename="../app/gui/TuneController.cpp" line="374"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation>
             <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="410"/>
+        <location filename="../app/gui/TuneController.cpp" line="418"/>
         <source>A tuning session is already running.</source>
         <translation>已有一个调优会话正在运行。</translation>
     </message>
@@ -2767,98 +2767,118 @@ No problem found.
         <translation type="vanished">调优搜索的是脚本所调度的函数（%1），而不是当前显示的函数（%2）：请显示 %1（视图 ▸ TensorIR 函数），或用 sch.work_on(&quot;%2&quot;) 让 %2 成为调度的函数。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="239"/>
+        <location filename="../app/gui/TuneController.cpp" line="243"/>
         <source>spread ×%1–×%2 over %3 process(es) that timed both in the same interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 and %8–%9 ms</source>
         <translation>范围 ×%1–×%2，来自在相同交错轮次中计时两者的 %3 个进程；中位数 %4 毫秒对 %5 毫秒，95% 区间 %6–%7 和 %8–%9 毫秒</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="253"/>
+        <location filename="../app/gui/TuneController.cpp" line="257"/>
         <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
         <translation>相对文档的调度没有加速：找到的最佳调度测得 ×%1（%2）。文档的调度仍是最佳。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="265"/>
+        <location filename="../app/gui/TuneController.cpp" line="269"/>
         <source>%1 ms, as the claim timed it</source>
         <translation>%1 毫秒，按加速声明的计时</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="266"/>
+        <location filename="../app/gui/TuneController.cpp" line="270"/>
         <source>%1 ms at the machine&apos;s reference speed</source>
         <translation>%1 毫秒，按本机的参考速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="267"/>
+        <location filename="../app/gui/TuneController.cpp" line="271"/>
         <source>%1 GFLOP/s (%2)</source>
         <translation>%1 GFLOP/s（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="270"/>
+        <location filename="../app/gui/TuneController.cpp" line="274"/>
         <source>Best: the document&apos;s schedule, %1.</source>
         <translation>最佳：文档的调度，%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="271"/>
+        <location filename="../app/gui/TuneController.cpp" line="275"/>
         <source>Best %1.</source>
         <translation>最佳 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="436"/>
+        <location filename="../app/gui/TuneController.cpp" line="429"/>
+        <source>Blocked argument layouts apply to te documents: a TensorIR function takes its buffers as it declares them</source>
+        <translation>分块的参数布局只适用于 te 文档：TensorIR 函数按其声明接收缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="450"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation>TensorIR 函数 %1 各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="438"/>
+        <location filename="../app/gui/TuneController.cpp" line="452"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation>TensorIR 函数各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="439"/>
+        <location filename="../app/gui/TuneController.cpp" line="453"/>
         <source>the space generated from the workload</source>
         <translation>由工作负载生成的搜索空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="440"/>
+        <location filename="../app/gui/TuneController.cpp" line="454"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation>%2 个可调旋钮的 %1 个取值点</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="443"/>
+        <location filename="../app/gui/TuneController.cpp" line="459"/>
+        <source>, the inputs and output in blocked layouts</source>
+        <translation>，输入和输出采用分块布局</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="460"/>
+        <source>, the inputs in blocked layouts</source>
+        <translation>，输入采用分块布局</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="461"/>
+        <source>, the output in a blocked layout</source>
+        <translation>，输出采用分块布局</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="462"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="447"/>
+        <location filename="../app/gui/TuneController.cpp" line="466"/>
         <source> within %1</source>
         <translation>，限时 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="508"/>
+        <location filename="../app/gui/TuneController.cpp" line="528"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="568"/>
+        <location filename="../app/gui/TuneController.cpp" line="588"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation>继续：剩余 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="577"/>
-        <location filename="../app/gui/TuneController.cpp" line="609"/>
+        <location filename="../app/gui/TuneController.cpp" line="597"/>
+        <location filename="../app/gui/TuneController.cpp" line="629"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation>在 %1 / %2 次试验后取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="594"/>
+        <location filename="../app/gui/TuneController.cpp" line="614"/>
         <source>Tuning stopped: %1</source>
         <translation>调优已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="604"/>
+        <location filename="../app/gui/TuneController.cpp" line="624"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="610"/>
+        <location filename="../app/gui/TuneController.cpp" line="630"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
     </message>
@@ -2867,62 +2887,62 @@ No problem found.
         <translation type="vanished">最佳 %1 GFLOP/s（%2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="629"/>
+        <location filename="../app/gui/TuneController.cpp" line="649"/>
         <source>there is no tuned candidate %1</source>
         <translation>没有调优候选 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="632"/>
+        <location filename="../app/gui/TuneController.cpp" line="652"/>
         <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
         <translation>按调优器自己的测量，调优候选 %1 比文档的调度慢（×%2）：保留文档的调度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="645"/>
+        <location filename="../app/gui/TuneController.cpp" line="665"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="649"/>
+        <location filename="../app/gui/TuneController.cpp" line="669"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation>调优候选 %1 无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="657"/>
+        <location filename="../app/gui/TuneController.cpp" line="677"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="673"/>
+        <location filename="../app/gui/TuneController.cpp" line="693"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation>调优候选 %1 调优的 TensorIR 函数与文档的不同（调优之后函数或其调度被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="681"/>
+        <location filename="../app/gui/TuneController.cpp" line="701"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation>调优候选 %1 无法应用到文档上：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="693"/>
+        <location filename="../app/gui/TuneController.cpp" line="713"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation>调优候选 %1 无法作为 TensorIR 文档求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="704"/>
+        <location filename="../app/gui/TuneController.cpp" line="724"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation>应用调优候选（%1 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="705"/>
+        <location filename="../app/gui/TuneController.cpp" line="725"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="722"/>
+        <location filename="../app/gui/TuneController.cpp" line="742"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation>#%1（%2 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="732"/>
+        <location filename="../app/gui/TuneController.cpp" line="752"/>
         <source>%1 ms (fastest %2)</source>
         <translation>%1 毫秒（最快 %2）</translation>
     </message>
@@ -2931,57 +2951,57 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="736"/>
+        <location filename="../app/gui/TuneController.cpp" line="756"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="739"/>
+        <location filename="../app/gui/TuneController.cpp" line="759"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="740"/>
+        <location filename="../app/gui/TuneController.cpp" line="760"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="741"/>
+        <location filename="../app/gui/TuneController.cpp" line="761"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="743"/>
+        <location filename="../app/gui/TuneController.cpp" line="763"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="744"/>
+        <location filename="../app/gui/TuneController.cpp" line="764"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="748"/>
+        <location filename="../app/gui/TuneController.cpp" line="768"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="749"/>
+        <location filename="../app/gui/TuneController.cpp" line="769"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="761"/>
+        <location filename="../app/gui/TuneController.cpp" line="781"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation>设为可调：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="771"/>
+        <location filename="../app/gui/TuneController.cpp" line="791"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="797"/>
+        <location filename="../app/gui/TuneController.cpp" line="817"/>
         <source>The knob %1 was dropped: %2</source>
         <translation>旋钮 %1 已移除：%2</translation>
     </message>
@@ -4702,219 +4722,254 @@ No problem found.
 <context>
     <name>tessera::views::TuneView</name>
     <message>
-        <location filename="../views/TuneView.cpp" line="214"/>
+        <location filename="../views/TuneView.cpp" line="221"/>
         <source>Trials</source>
         <translation>试验次数</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="215"/>
+        <location filename="../views/TuneView.cpp" line="222"/>
         <source>Time budget (s)</source>
         <translation>时间预算（秒）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="216"/>
+        <location filename="../views/TuneView.cpp" line="223"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="217"/>
+        <location filename="../views/TuneView.cpp" line="224"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="219"/>
+        <location filename="../views/TuneView.cpp" line="226"/>
         <source>Stop after this many seconds (none: only the trial count limits the session)</source>
         <translation>经过这么多秒后停止（无：只由试验次数限制会话）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="220"/>
+        <location filename="../views/TuneView.cpp" line="227"/>
         <source>How many candidate schedules to measure in this session</source>
         <translation>本次会话要测量多少个候选调度</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="221"/>
+        <location filename="../views/TuneView.cpp" line="228"/>
         <source>evolution (cost model)</source>
         <translation>进化搜索（代价模型）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="222"/>
+        <location filename="../views/TuneView.cpp" line="229"/>
         <source>random (baseline)</source>
         <translation>随机（基线）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="223"/>
+        <location filename="../views/TuneView.cpp" line="230"/>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="231"/>
+        <source>as defined</source>
+        <translation>按定义</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="232"/>
+        <source>inputs in blocks</source>
+        <translation>输入分块</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="233"/>
+        <source>output in blocks</source>
+        <translation>输出分块</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="234"/>
+        <source>inputs and output in blocks</source>
+        <translation>输入和输出分块</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="235"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="225"/>
+        <location filename="../views/TuneView.cpp" line="237"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="226"/>
+        <location filename="../views/TuneView.cpp" line="238"/>
         <source>Stop after recording what was measured; Resume continues the session</source>
         <translation>记录已测量的结果后停止；“继续”可接着进行会话</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="227"/>
+        <location filename="../views/TuneView.cpp" line="239"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="229"/>
+        <location filename="../views/TuneView.cpp" line="241"/>
         <source>Continue the paused session: schedules already measured are not measured again</source>
         <translation>继续已暂停的会话：已测量的调度不会重复测量</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="230"/>
+        <location filename="../views/TuneView.cpp" line="242"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="231"/>
+        <location filename="../views/TuneView.cpp" line="243"/>
         <source>Stop the session (what was measured stays in the records)</source>
         <translation>停止会话（已测量的结果保留在记录中）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="232"/>
+        <location filename="../views/TuneView.cpp" line="244"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="233"/>
+        <location filename="../views/TuneView.cpp" line="245"/>
         <source>Put the selected candidate&apos;s schedule on the trace (one undoable step)</source>
         <translation>把选中候选的调度放到追踪上（一个可撤销的步骤）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="234"/>
+        <location filename="../views/TuneView.cpp" line="246"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="235"/>
+        <location filename="../views/TuneView.cpp" line="247"/>
         <source>Show the two selected candidates&apos; scripts and loop nests side by side</source>
         <translation>并排显示两个选中候选的脚本和循环嵌套</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
+        <location filename="../views/TuneView.cpp" line="248"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
-        <location filename="../views/TuneView.cpp" line="245"/>
+        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="257"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
+        <location filename="../views/TuneView.cpp" line="248"/>
         <source>% of peak</source>
         <translation>峰值 %</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="236"/>
+        <location filename="../views/TuneView.cpp" line="248"/>
         <source>median (ms)</source>
         <translation>中位数（毫秒）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="237"/>
+        <location filename="../views/TuneView.cpp" line="249"/>
         <source>checked</source>
         <translation>已检查</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="237"/>
+        <location filename="../views/TuneView.cpp" line="249"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="237"/>
+        <location filename="../views/TuneView.cpp" line="249"/>
         <source>schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="239"/>
+        <location filename="../views/TuneView.cpp" line="251"/>
         <source>Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph&apos;s or the loop nest&apos;s context menu); without knobs, the space generated from the workload</source>
         <translation>可调旋钮：会话只搜索这些（在迭代变量图或循环嵌套的右键菜单中“设为可调”）；没有旋钮时搜索由工作负载生成的空间</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="242"/>
+        <location filename="../views/TuneView.cpp" line="254"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="243"/>
+        <location filename="../views/TuneView.cpp" line="255"/>
         <source>The selected knob goes back to its concrete value</source>
         <translation>选中的旋钮恢复为它的具体取值</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="244"/>
-        <location filename="../views/TuneView.cpp" line="246"/>
+        <location filename="../views/TuneView.cpp" line="256"/>
+        <location filename="../views/TuneView.cpp" line="258"/>
         <source>trial</source>
         <translation>试验</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="247"/>
+        <location filename="../views/TuneView.cpp" line="259"/>
         <source>failed (crash, timeout, error)</source>
         <translation>失败（崩溃、超时、错误）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="260"/>
         <source>best so far</source>
         <translation>目前最佳</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="293"/>
+        <location filename="../views/TuneView.cpp" line="309"/>
         <source>machine peak (estimate): %1 GFLOP/s</source>
         <translation>机器峰值（估计）：%1 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="315"/>
+        <location filename="../views/TuneView.cpp" line="341"/>
         <source>Fix the script&apos;s errors first: a session tunes the document&apos;s schedule</source>
         <translation>请先修正脚本的错误：会话调优的是文档的调度</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="316"/>
+        <location filename="../views/TuneView.cpp" line="342"/>
         <source>Tune the document&apos;s workload on this machine (a new session)</source>
         <translation>在本机上调优文档的工作负载（新会话）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="331"/>
+        <location filename="../views/TuneView.cpp" line="351"/>
+        <source>A TensorIR function takes its buffers as it declares them</source>
+        <translation>TensorIR 函数按其声明接收缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="352"/>
+        <source>Which arguments the tuned kernel takes in the blocked layouts it computes in, as a library&apos;s blocked primitive is handed them (oneDNN&apos;s nChw8c): another workload, with records of its own</source>
+        <translation>调优后的内核以其计算所用的分块布局接收哪些参数，如同库的分块原语接收张量（oneDNN 的 nChw8c）：这是另一个工作负载，有其自己的记录</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="364"/>
         <source>%1 of %2 trials measured in %3</source>
         <translation>在 %3 内测量了 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="336"/>
+        <location filename="../views/TuneView.cpp" line="369"/>
         <source>best %1 GFLOP/s</source>
         <translation>最佳 %1 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="337"/>
+        <location filename="../views/TuneView.cpp" line="370"/>
         <source>(%1% of peak)</source>
         <translation>（峰值的 %1%）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="340"/>
+        <location filename="../views/TuneView.cpp" line="373"/>
         <source>about %1 left</source>
         <translation>约剩 %1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="341"/>
+        <location filename="../views/TuneView.cpp" line="374"/>
         <source>estimating time left…</source>
         <translation>正在估计剩余时间…</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="343"/>
+        <location filename="../views/TuneView.cpp" line="376"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="391"/>
+        <location filename="../views/TuneView.cpp" line="424"/>
         <source>record %1</source>
         <translation>记录 %1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="396"/>
+        <location filename="../views/TuneView.cpp" line="429"/>
         <source>median %1 ms, fastest %2 ms</source>
         <translation>中位数 %1 毫秒，最快 %2 毫秒</translation>
     </message>
@@ -4923,17 +4978,17 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="399"/>
+        <location filename="../views/TuneView.cpp" line="432"/>
         <source>not yet</source>
         <translation>尚未</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="447"/>
+        <location filename="../views/TuneView.cpp" line="480"/>
         <source>records: %1</source>
         <translation>记录：%1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="450"/>
+        <location filename="../views/TuneView.cpp" line="483"/>
         <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
         <translation>每个测量过的候选都保存在这个 SQLite 文件中；对同一工作负载再次开始的会话会从中继续</translation>
     </message>
