@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "script/Evaluator.h"
+
 namespace tessera::cli {
 
 std::string Fixed(double v, int digits) {
@@ -73,6 +75,25 @@ void WriteOfferedJson(JsonWriter& w, const tune::OfferedSchedule& offered,
       .key("best_script")
       .value(offered.record.script);
   if (offered.is_input) w.key("fastest_found_script").value(best.script);
+  w.key("offered_argument_layouts").begin_array();
+  for (const tune::ArgumentLayout& a : RecordArgumentLayouts(offered.record))
+    w.begin_object()
+        .key("name")
+        .value(a.name)
+        .key("output")
+        .value(a.output)
+        .key("map")
+        .value(a.map)
+        .key("shape")
+        .value(a.shape)
+        .end_object();
+  w.end_array();
+}
+
+std::vector<tune::ArgumentLayout> RecordArgumentLayouts(const tune::TuningRecord& record) {
+  auto program = script::EvaluateScript(record.script, "record.py");
+  if (!program || !program->schedule) return {};
+  return tune::LaidOutArguments(*program->schedule);
 }
 
 std::string OfferedSpeed(const tune::OfferedSchedule& offered) {

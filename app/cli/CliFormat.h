@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/Json.h"
+#include "tune/ArgumentLayouts.h"
 #include "tune/Tuner.h"
 
 namespace tessera::cli {
@@ -39,9 +40,15 @@ void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim);
 // and "best_script" of it, "offered" ("best", or "input" when the claim found no
 // speed-up), "best_timing" ("claim": milliseconds as the claim's processes measured them;
 // "records": at the machine's reference speed), and with the input offered,
-// "fastest_found_script": the best found, which the claim timed against it.
+// "fastest_found_script": the best found, which the claim timed against it; and
+// "offered_argument_layouts": the arguments the offered kernel takes or writes laid out
+// anew (blocked arguments), each {"name", "output", "map", "shape"}, [] for none.
 void WriteOfferedJson(JsonWriter& w, const tune::OfferedSchedule& offered,
                       const tune::TuningRecord& best);
+
+// The arguments a record's te schedule lays out anew (none for a TensorIR record or a
+// script that does not evaluate).
+std::vector<tune::ArgumentLayout> RecordArgumentLayouts(const tune::TuningRecord& record);
 
 // The header line of a tuned script: "<GFLOP/s> GFLOP/s, median <ms> ms (as the claim
 // timed it)" or "(at the machine's reference speed)".

@@ -141,14 +141,23 @@ std::unique_ptr<tune::Database> OpenDatabase(const std::string& path, std::ostre
 }
 
 // The record's script as a TVM program (Tessera-only calls become their TVM equivalent),
-// headed by what it achieved and what may be said of it against the input schedule.
-std::string TvmScript(const tune::OfferedSchedule& offered, const std::string& claim) {
+// headed by what it achieved, what may be said of it against the input schedule and the
+// arguments it lays out anew; those also in `laid_out` ("" for none).
+std::string TvmScript(const tune::OfferedSchedule& offered, const std::string& claim,
+                      std::string* laid_out = nullptr) {
   const tune::TuningRecord& best = offered.record;
   std::string header =
       "# tuned by tessera-cli tune: " + OfferedSpeed(offered) + "\n# " + claim + "\n";
   header += "# machine: " + best.machine_key + "\n";
   auto program = script::EvaluateScript(best.script, "best.py");
   if (!program) return header + best.script;
+  if (program->schedule)
+    if (std::string arguments =
+            tune::DescribeLaidOutArguments(tune::LaidOutArguments(*program->schedule));
+        !arguments.empty()) {
+      header += "# arguments laid out anew: the kernel " + arguments + "\n";
+      if (laid_out) *laid_out = arguments;
+    }
   return header + script::PrintScript(*program, script::ScriptDialect::TVM);
 }
 
@@ -416,7 +425,11 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
     return kBadInput;
   }
   const tune::SpeedupClaim claim = tune::ClaimOverInput(*result);
-  out << TvmScript(*tune::OfferedBest(result->best, result->input, claim), tune::ClaimText(claim));
+  std::string laid_out;
+  const std::string script = TvmScript(*tune::OfferedBest(result->best, result->input, claim),
+                                       tune::ClaimText(claim), &laid_out);
+  if (!laid_out.empty()) err << "tune: the offered kernel " << laid_out << "\n";
+  out << script;
   return kSuccess;
 }
 

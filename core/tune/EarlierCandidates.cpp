@@ -3,6 +3,7 @@
 #include <ctime>
 #include <set>
 
+#include "tune/ArgumentLayouts.h"
 #include "tune/Fingerprint.h"
 
 namespace tessera::tune {

@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "ir/Printer.h"
-#include "schedule/Schedule.h"
 #include "te/Operation.h"
 
 namespace tessera::tune {
@@ -48,15 +47,6 @@ std::string OperationText(const te::Operation& op) {
 }
 
 }  // namespace
-
-std::string ArgumentLaidOutBeyond(const schedule::Schedule& sch, BlockedArguments blocked) {
-  for (const schedule::Stage& stage : sch.stages) {
-    if (!stage->layout) continue;
-    if (!blocked.inputs && stage->op->kind() == te::OpKind::Placeholder) return stage->name();
-    if (!blocked.outputs && stage->is_output) return stage->name();
-  }
-  return "";
-}
 
 std::string HashText(const std::string& text) {
   uint64_t h = 1469598103934665603ULL;

@@ -15,10 +15,6 @@
 #include "te/Tensor.h"
 #include "tune/BlockedArguments.h"
 
-namespace tessera::schedule {
-struct Schedule;
-}
-
 namespace tessera::tune {
 
 struct WorkloadFingerprint {
@@ -34,11 +30,6 @@ struct WorkloadFingerprint {
 WorkloadFingerprint FingerprintWorkload(const std::vector<te::Operation>& outputs,
                                         const std::map<std::string, int64_t>& shape_vars = {},
                                         BlockedArguments blocked = {});
-
-// The first argument `sch` lays out anew (a placeholder's or an output's transform_layout)
-// that `blocked` does not allow: its kernel takes other arguments than the workload
-// FingerprintWorkload names with `blocked`. "" when there is none.
-std::string ArgumentLaidOutBeyond(const schedule::Schedule& sch, BlockedArguments blocked);
 
 // FNV-1a 64 of `text` as 16 lowercase hex digits (also used to key schedule texts).
 std::string HashText(const std::string& text);

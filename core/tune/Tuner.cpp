@@ -10,6 +10,7 @@
 
 #include "runtime/HostProbe.h"
 #include "script/export/ScriptPrinter.h"
+#include "tune/ArgumentLayouts.h"
 #include "tune/CostModel.h"
 #include "tune/Features.h"
 #include "tune/HostSpeed.h"

@@ -1,5 +1,6 @@
 list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Fingerprint.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ArgumentLayouts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Database.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TargetInfo.cpp
   ${CMAKE_CURRENT_LIST_DIR}/Knob.cpp

@@ -122,6 +122,8 @@ class TestTuneCli : public QObject {
     // The stored best, without tuning again.
     TuneCliRun stored = RunTuneCli({"tune", "--best", gemm, "--db", db});
     QVERIFY2(stored.code == 0, qPrintable(stored.err));
+    QCOMPARE(stored.out.contains("# arguments laid out anew: the kernel takes data as "),
+             stored.out.contains("s[data].transform_layout("));
     // The same schedule (unless the run found no speed-up over the input and offered it in
     // place of the records' best), timed as its record was; stored records were not timed
     // together, so no speed-up is claimed.
@@ -251,6 +253,16 @@ class TestTuneCli : public QObject {
     const QJsonObject report = QJsonDocument::fromJson(json.out.toUtf8()).object();
     QCOMPARE(report["blocked_inputs"], QJsonValue(false));
     QCOMPARE(report["blocked_outputs"], QJsonValue(true));
+    // The offered kernel's arguments laid out anew (its output, if it writes it in blocks).
+    QVERIFY(report["offered_argument_layouts"].isArray());
+    const QJsonArray layouts = report["offered_argument_layouts"].toArray();
+    const bool writes_blocks = report["best_script"].toString().contains("s[dw].transform_layout(");
+    QCOMPARE(layouts.size(), writes_blocks ? 1 : 0);
+    if (writes_blocks) {
+      QCOMPARE(layouts[0].toObject()["name"], QJsonValue("dw"));
+      QCOMPARE(layouts[0].toObject()["output"], QJsonValue(true));
+      QVERIFY(layouts[0].toObject()["shape"].toString().startsWith("float32[1, "));
+    }
     TuneCliRun inputs_only = RunTuneCli({"tune", "--best", dw, "--blocked-inputs", "--db", db});
     QCOMPARE(inputs_only.code, 1);
     TuneCliRun stored =
