@@ -2624,22 +2624,22 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="239"/>
+        <location filename="../app/gui/TuneController.cpp" line="257"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="262"/>
+        <location filename="../app/gui/TuneController.cpp" line="280"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="363"/>
+        <location filename="../app/gui/TuneController.cpp" line="381"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="374"/>
+        <location filename="../app/gui/TuneController.cpp" line="392"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2647,238 +2647,253 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="418"/>
+        <location filename="../app/gui/TuneController.cpp" line="436"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="450"/>
+        <location filename="../app/gui/TuneController.cpp" line="468"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="452"/>
+        <location filename="../app/gui/TuneController.cpp" line="470"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="453"/>
+        <location filename="../app/gui/TuneController.cpp" line="471"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="454"/>
+        <location filename="../app/gui/TuneController.cpp" line="472"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="462"/>
+        <location filename="../app/gui/TuneController.cpp" line="480"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="466"/>
+        <location filename="../app/gui/TuneController.cpp" line="484"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="528"/>
+        <location filename="../app/gui/TuneController.cpp" line="546"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="588"/>
+        <location filename="../app/gui/TuneController.cpp" line="606"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="597"/>
-        <location filename="../app/gui/TuneController.cpp" line="629"/>
+        <location filename="../app/gui/TuneController.cpp" line="615"/>
+        <location filename="../app/gui/TuneController.cpp" line="647"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="614"/>
+        <location filename="../app/gui/TuneController.cpp" line="632"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="624"/>
+        <location filename="../app/gui/TuneController.cpp" line="642"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="630"/>
+        <location filename="../app/gui/TuneController.cpp" line="648"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="243"/>
+        <location filename="../app/gui/TuneController.cpp" line="261"/>
         <source>spread ×%1–×%2 over %3 process(es) that timed both in the same interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 and %8–%9 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="257"/>
-        <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
+        <location filename="../app/gui/TuneController.cpp" line="218"/>
+        <source>writes %1 as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="269"/>
-        <source>%1 ms, as the claim timed it</source>
+        <location filename="../app/gui/TuneController.cpp" line="219"/>
+        <source>takes %1 as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="270"/>
-        <source>%1 ms at the machine&apos;s reference speed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/TuneController.cpp" line="271"/>
-        <source>%1 GFLOP/s (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/TuneController.cpp" line="274"/>
-        <source>Best: the document&apos;s schedule, %1.</source>
+        <location filename="../app/gui/TuneController.cpp" line="223"/>
+        <source>Its kernel %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/TuneController.cpp" line="275"/>
+        <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="287"/>
+        <source>%1 ms, as the claim timed it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="288"/>
+        <source>%1 ms at the machine&apos;s reference speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="289"/>
+        <source>%1 GFLOP/s (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="292"/>
+        <source>Best: the document&apos;s schedule, %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="293"/>
         <source>Best %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="429"/>
+        <location filename="../app/gui/TuneController.cpp" line="447"/>
         <source>Blocked argument layouts apply to te documents: a TensorIR function takes its buffers as it declares them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="459"/>
+        <location filename="../app/gui/TuneController.cpp" line="477"/>
         <source>, the inputs and output in blocked layouts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="460"/>
+        <location filename="../app/gui/TuneController.cpp" line="478"/>
         <source>, the inputs in blocked layouts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="461"/>
+        <location filename="../app/gui/TuneController.cpp" line="479"/>
         <source>, the output in a blocked layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="649"/>
+        <location filename="../app/gui/TuneController.cpp" line="669"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="652"/>
+        <location filename="../app/gui/TuneController.cpp" line="672"/>
         <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="665"/>
+        <location filename="../app/gui/TuneController.cpp" line="685"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="669"/>
+        <location filename="../app/gui/TuneController.cpp" line="689"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="677"/>
+        <location filename="../app/gui/TuneController.cpp" line="697"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="693"/>
+        <location filename="../app/gui/TuneController.cpp" line="713"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="701"/>
+        <location filename="../app/gui/TuneController.cpp" line="721"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="713"/>
+        <location filename="../app/gui/TuneController.cpp" line="733"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="724"/>
+        <location filename="../app/gui/TuneController.cpp" line="744"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="725"/>
+        <location filename="../app/gui/TuneController.cpp" line="745"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="742"/>
+        <location filename="../app/gui/TuneController.cpp" line="762"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="752"/>
+        <location filename="../app/gui/TuneController.cpp" line="772"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="756"/>
+        <location filename="../app/gui/TuneController.cpp" line="776"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="759"/>
+        <location filename="../app/gui/TuneController.cpp" line="779"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="760"/>
+        <location filename="../app/gui/TuneController.cpp" line="780"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="761"/>
+        <location filename="../app/gui/TuneController.cpp" line="781"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="763"/>
+        <location filename="../app/gui/TuneController.cpp" line="783"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="764"/>
+        <location filename="../app/gui/TuneController.cpp" line="784"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="768"/>
+        <location filename="../app/gui/TuneController.cpp" line="788"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="769"/>
+        <location filename="../app/gui/TuneController.cpp" line="789"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="781"/>
+        <location filename="../app/gui/TuneController.cpp" line="801"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="791"/>
+        <location filename="../app/gui/TuneController.cpp" line="811"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="817"/>
+        <location filename="../app/gui/TuneController.cpp" line="837"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>

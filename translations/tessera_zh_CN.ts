@@ -2724,7 +2724,7 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="239"/>
+        <location filename="../app/gui/TuneController.cpp" line="257"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation>文档的调度就是这个最佳者：没有找到更快的。</translation>
     </message>
@@ -2737,24 +2737,24 @@ No problem found.
         <translation type="vanished">与文档的调度相比在噪声范围内（×%1；%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="262"/>
+        <location filename="../app/gui/TuneController.cpp" line="280"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation>文档调度速度的 ×%1（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="363"/>
+        <location filename="../app/gui/TuneController.cpp" line="381"/>
         <source>Cannot read the records database %1: %2</source>
         <translation>无法读取记录数据库 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="374"/>
+        <location filename="../app/gui/TuneController.cpp" line="392"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation>
             <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="418"/>
+        <location filename="../app/gui/TuneController.cpp" line="436"/>
         <source>A tuning session is already running.</source>
         <translation>已有一个调优会话正在运行。</translation>
     </message>
@@ -2767,118 +2767,133 @@ No problem found.
         <translation type="vanished">调优搜索的是脚本所调度的函数（%1），而不是当前显示的函数（%2）：请显示 %1（视图 ▸ TensorIR 函数），或用 sch.work_on(&quot;%2&quot;) 让 %2 成为调度的函数。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="243"/>
+        <location filename="../app/gui/TuneController.cpp" line="218"/>
+        <source>writes %1 as %2</source>
+        <translation>以 %2 写出 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="219"/>
+        <source>takes %1 as %2</source>
+        <translation>以 %2 接收 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="223"/>
+        <source>Its kernel %1.</source>
+        <translation>其内核%1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/TuneController.cpp" line="261"/>
         <source>spread ×%1–×%2 over %3 process(es) that timed both in the same interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 and %8–%9 ms</source>
         <translation>范围 ×%1–×%2，来自在相同交错轮次中计时两者的 %3 个进程；中位数 %4 毫秒对 %5 毫秒，95% 区间 %6–%7 和 %8–%9 毫秒</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="257"/>
+        <location filename="../app/gui/TuneController.cpp" line="275"/>
         <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
         <translation>相对文档的调度没有加速：找到的最佳调度测得 ×%1（%2）。文档的调度仍是最佳。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="269"/>
+        <location filename="../app/gui/TuneController.cpp" line="287"/>
         <source>%1 ms, as the claim timed it</source>
         <translation>%1 毫秒，按加速声明的计时</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="270"/>
+        <location filename="../app/gui/TuneController.cpp" line="288"/>
         <source>%1 ms at the machine&apos;s reference speed</source>
         <translation>%1 毫秒，按本机的参考速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="271"/>
+        <location filename="../app/gui/TuneController.cpp" line="289"/>
         <source>%1 GFLOP/s (%2)</source>
         <translation>%1 GFLOP/s（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="274"/>
+        <location filename="../app/gui/TuneController.cpp" line="292"/>
         <source>Best: the document&apos;s schedule, %1.</source>
         <translation>最佳：文档的调度，%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="275"/>
+        <location filename="../app/gui/TuneController.cpp" line="293"/>
         <source>Best %1.</source>
         <translation>最佳 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="429"/>
+        <location filename="../app/gui/TuneController.cpp" line="447"/>
         <source>Blocked argument layouts apply to te documents: a TensorIR function takes its buffers as it declares them</source>
         <translation>分块的参数布局只适用于 te 文档：TensorIR 函数按其声明接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="450"/>
+        <location filename="../app/gui/TuneController.cpp" line="468"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation>TensorIR 函数 %1 各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="452"/>
+        <location filename="../app/gui/TuneController.cpp" line="470"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation>TensorIR 函数各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="453"/>
+        <location filename="../app/gui/TuneController.cpp" line="471"/>
         <source>the space generated from the workload</source>
         <translation>由工作负载生成的搜索空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="454"/>
+        <location filename="../app/gui/TuneController.cpp" line="472"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation>%2 个可调旋钮的 %1 个取值点</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="459"/>
+        <location filename="../app/gui/TuneController.cpp" line="477"/>
         <source>, the inputs and output in blocked layouts</source>
         <translation>，输入和输出采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="460"/>
+        <location filename="../app/gui/TuneController.cpp" line="478"/>
         <source>, the inputs in blocked layouts</source>
         <translation>，输入采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="461"/>
+        <location filename="../app/gui/TuneController.cpp" line="479"/>
         <source>, the output in a blocked layout</source>
         <translation>，输出采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="462"/>
+        <location filename="../app/gui/TuneController.cpp" line="480"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="466"/>
+        <location filename="../app/gui/TuneController.cpp" line="484"/>
         <source> within %1</source>
         <translation>，限时 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="528"/>
+        <location filename="../app/gui/TuneController.cpp" line="546"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="588"/>
+        <location filename="../app/gui/TuneController.cpp" line="606"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation>继续：剩余 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="597"/>
-        <location filename="../app/gui/TuneController.cpp" line="629"/>
+        <location filename="../app/gui/TuneController.cpp" line="615"/>
+        <location filename="../app/gui/TuneController.cpp" line="647"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation>在 %1 / %2 次试验后取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="614"/>
+        <location filename="../app/gui/TuneController.cpp" line="632"/>
         <source>Tuning stopped: %1</source>
         <translation>调优已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="624"/>
+        <location filename="../app/gui/TuneController.cpp" line="642"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="630"/>
+        <location filename="../app/gui/TuneController.cpp" line="648"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
     </message>
@@ -2887,62 +2902,62 @@ No problem found.
         <translation type="vanished">最佳 %1 GFLOP/s（%2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="649"/>
+        <location filename="../app/gui/TuneController.cpp" line="669"/>
         <source>there is no tuned candidate %1</source>
         <translation>没有调优候选 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="652"/>
+        <location filename="../app/gui/TuneController.cpp" line="672"/>
         <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
         <translation>按调优器自己的测量，调优候选 %1 比文档的调度慢（×%2）：保留文档的调度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="665"/>
+        <location filename="../app/gui/TuneController.cpp" line="685"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="669"/>
+        <location filename="../app/gui/TuneController.cpp" line="689"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation>调优候选 %1 无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="677"/>
+        <location filename="../app/gui/TuneController.cpp" line="697"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="693"/>
+        <location filename="../app/gui/TuneController.cpp" line="713"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation>调优候选 %1 调优的 TensorIR 函数与文档的不同（调优之后函数或其调度被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="701"/>
+        <location filename="../app/gui/TuneController.cpp" line="721"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation>调优候选 %1 无法应用到文档上：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="713"/>
+        <location filename="../app/gui/TuneController.cpp" line="733"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation>调优候选 %1 无法作为 TensorIR 文档求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="724"/>
+        <location filename="../app/gui/TuneController.cpp" line="744"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation>应用调优候选（%1 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="725"/>
+        <location filename="../app/gui/TuneController.cpp" line="745"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="742"/>
+        <location filename="../app/gui/TuneController.cpp" line="762"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation>#%1（%2 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="752"/>
+        <location filename="../app/gui/TuneController.cpp" line="772"/>
         <source>%1 ms (fastest %2)</source>
         <translation>%1 毫秒（最快 %2）</translation>
     </message>
@@ -2951,57 +2966,57 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="756"/>
+        <location filename="../app/gui/TuneController.cpp" line="776"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="759"/>
+        <location filename="../app/gui/TuneController.cpp" line="779"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="760"/>
+        <location filename="../app/gui/TuneController.cpp" line="780"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="761"/>
+        <location filename="../app/gui/TuneController.cpp" line="781"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="763"/>
+        <location filename="../app/gui/TuneController.cpp" line="783"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="764"/>
+        <location filename="../app/gui/TuneController.cpp" line="784"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="768"/>
+        <location filename="../app/gui/TuneController.cpp" line="788"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="769"/>
+        <location filename="../app/gui/TuneController.cpp" line="789"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="781"/>
+        <location filename="../app/gui/TuneController.cpp" line="801"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation>设为可调：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="791"/>
+        <location filename="../app/gui/TuneController.cpp" line="811"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="817"/>
+        <location filename="../app/gui/TuneController.cpp" line="837"/>
         <source>The knob %1 was dropped: %2</source>
         <translation>旋钮 %1 已移除：%2</translation>
     </message>

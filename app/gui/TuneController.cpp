@@ -18,6 +18,7 @@
 #include "ir/Printer.h"
 #include "runner/MachineSignature.h"
 #include "script/Evaluator.h"
+#include "tune/ArgumentLayouts.h"
 #include "tune/Database.h"
 #include "tune/EarlierCandidates.h"
 #include "tune/Fingerprint.h"
@@ -203,6 +204,23 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
   }
   postTop();
   return Finished(*result);
+}
+
+// What the kernel of `record` takes or writes laid out anew (blocked arguments), "" for
+// none: its caller hands and reads those buffers so.
+QString LaidOutArgumentsText(const tune::TuningRecord& record) {
+  auto program = script::EvaluateScript(record.script, "record.py");
+  if (!program || !program->schedule) return QString();
+  QStringList parts;
+  for (const tune::ArgumentLayout& a : tune::LaidOutArguments(*program->schedule)) {
+    const QString name = QString::fromStdString(a.name);
+    const QString layout = QString::fromStdString(a.shape + " (" + a.map + ")");
+    parts << (a.output ? TuneController::tr("writes %1 as %2")
+                       : TuneController::tr("takes %1 as %2"))
+                 .arg(name, layout);
+  }
+  if (parts.isEmpty()) return QString();
+  return TuneController::tr("Its kernel %1.").arg(parts.join("; "));
 }
 
 // The records' key of the document's workload, its arguments in `blocked` layouts (te
@@ -636,6 +654,8 @@ void TuneController::workerStopped() {
     bestGflops_ = outcome_.offered->gflops;
     summary += " " + DescribeOffered(*outcome_.offered);
     if (QString claim = DescribeClaim(outcome_.claim); !claim.isEmpty()) summary += " " + claim;
+    if (QString laid_out = LaidOutArgumentsText(outcome_.offered->record); !laid_out.isEmpty())
+      summary += " " + laid_out;
   }
   addMessage(summary, false);
   setState(views::TuneRunState::Idle);

@@ -2,8 +2,8 @@
 
 #include "ir/Printer.h"
 #include "schedule/Schedule.h"
-#include "script/export/PythonExpr.h"
 #include "schedule/StageLayout.h"
+#include "script/export/PythonExpr.h"
 #include "te/Operation.h"
 
 namespace tessera::tune {

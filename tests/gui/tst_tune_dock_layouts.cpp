@@ -89,6 +89,11 @@ class TestTuneDockLayouts : public QObject {
     QVERIFY(WaitForEnd(win.tune));
     QVERIFY2(win.tune->lastOutcome().ok, win.tune->lastOutcome().error.c_str());
     QVERIFY(win.layouts()->isEnabled());
+    // The closing words say which arguments the offered kernel takes laid out anew.
+    const tune::OfferedSchedule& offered = *win.tune->lastOutcome().offered;
+    QCOMPARE(MessagesContain(win.tune, "takes data as float32[1, 2, 14, 14, 8]") ||
+                 MessagesContain(win.tune, "takes data as float32[1, 1, 14, 14, 16]"),
+             offered.record.script.find("s[data].transform_layout(") != std::string::npos);
 
     // Stored under the blocked workload alone.
     gui::Document* doc = win.w.document();

@@ -29,10 +29,11 @@ class TestTuneArgumentLayouts : public QObject {
 
  private slots:
   void onlyArgumentsLaidOutAnewAreListed() {
-    auto p = tune::test::Load(std::string(kConvReLU) +
-                        "s[dw].transform_layout(lambda n, c, y, x: [n, y, x, c])\n"
-                        "s[data].transform_layout(lambda n, c, y, x: [n, c // 8, y, x, c % 8])\n"
-                        "s[out].transform_layout(lambda n, c, y, x: [n, c // 8, y, x, c % 8])\n");
+    auto p =
+        tune::test::Load(std::string(kConvReLU) +
+                         "s[dw].transform_layout(lambda n, c, y, x: [n, y, x, c])\n"
+                         "s[data].transform_layout(lambda n, c, y, x: [n, c // 8, y, x, c % 8])\n"
+                         "s[out].transform_layout(lambda n, c, y, x: [n, c // 8, y, x, c % 8])\n");
     const std::vector<ArgumentLayout> layouts = LaidOutArguments(*p.schedule);
     QCOMPARE(int(layouts.size()), 2);  // dw is an intermediate
     QCOMPARE(QString::fromStdString(layouts[0].name), QString("data"));
@@ -54,17 +55,19 @@ class TestTuneArgumentLayouts : public QObject {
     QVERIFY(LaidOutArguments(*plain.schedule).empty());
     QCOMPARE(DescribeLaidOutArguments({}), std::string());
     QCOMPARE(ArgumentLaidOutBeyond(*plain.schedule, {}), std::string());
-    auto input = tune::test::Load(std::string(kConvReLU) +
-                            "s[kernel].transform_layout(lambda c, i, y, x: [c // 8, i, y, x, c % 8])\n");
+    auto input = tune::test::Load(
+        std::string(kConvReLU) +
+        "s[kernel].transform_layout(lambda c, i, y, x: [c // 8, i, y, x, c % 8])\n");
     QCOMPARE(ArgumentLaidOutBeyond(*input.schedule, {}), std::string("kernel"));
     QCOMPARE(ArgumentLaidOutBeyond(*input.schedule, {false, true}), std::string("kernel"));
     QCOMPARE(ArgumentLaidOutBeyond(*input.schedule, {true, false}), std::string());
-    auto output = tune::test::Load(std::string(kConvReLU) +
-                             "s[out].transform_layout(lambda n, c, y, x: [n, c // 8, y, x, c % 8])\n");
+    auto output =
+        tune::test::Load(std::string(kConvReLU) +
+                         "s[out].transform_layout(lambda n, c, y, x: [n, c // 8, y, x, c % 8])\n");
     QCOMPARE(ArgumentLaidOutBeyond(*output.schedule, {true, false}), std::string("out"));
     QCOMPARE(ArgumentLaidOutBeyond(*output.schedule, {false, true}), std::string());
-    auto intermediate = tune::test::Load(std::string(kConvReLU) +
-                                   "s[dw].transform_layout(lambda n, c, y, x: [n, y, x, c])\n");
+    auto intermediate = tune::test::Load(
+        std::string(kConvReLU) + "s[dw].transform_layout(lambda n, c, y, x: [n, y, x, c])\n");
     QCOMPARE(ArgumentLaidOutBeyond(*intermediate.schedule, {}), std::string());
   }
 };
