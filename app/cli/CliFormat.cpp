@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "script/Evaluator.h"
+#include "tune/ArgumentLayouts.h"
 
 namespace tessera::cli {
 
@@ -76,7 +76,7 @@ void WriteOfferedJson(JsonWriter& w, const tune::OfferedSchedule& offered,
       .value(offered.record.script);
   if (offered.is_input) w.key("fastest_found_script").value(best.script);
   w.key("offered_argument_layouts").begin_array();
-  for (const tune::ArgumentLayout& a : RecordArgumentLayouts(offered.record))
+  for (const tune::ArgumentLayout& a : tune::LaidOutArguments(offered.record))
     w.begin_object()
         .key("name")
         .value(a.name)
@@ -88,12 +88,6 @@ void WriteOfferedJson(JsonWriter& w, const tune::OfferedSchedule& offered,
         .value(a.shape)
         .end_object();
   w.end_array();
-}
-
-std::vector<tune::ArgumentLayout> RecordArgumentLayouts(const tune::TuningRecord& record) {
-  auto program = script::EvaluateScript(record.script, "record.py");
-  if (!program || !program->schedule) return {};
-  return tune::LaidOutArguments(*program->schedule);
 }
 
 std::string OfferedSpeed(const tune::OfferedSchedule& offered) {

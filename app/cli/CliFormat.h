@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "support/Json.h"
-#include "tune/ArgumentLayouts.h"
 #include "tune/Tuner.h"
 
 namespace tessera::cli {
@@ -45,10 +44,6 @@ void WriteClaimJson(JsonWriter& w, const tune::SpeedupClaim& claim);
 // anew (blocked arguments), each {"name", "output", "map", "shape"}, [] for none.
 void WriteOfferedJson(JsonWriter& w, const tune::OfferedSchedule& offered,
                       const tune::TuningRecord& best);
-
-// The arguments a record's te schedule lays out anew (none for a TensorIR record or a
-// script that does not evaluate).
-std::vector<tune::ArgumentLayout> RecordArgumentLayouts(const tune::TuningRecord& record);
 
 // The header line of a tuned script: "<GFLOP/s> GFLOP/s, median <ms> ms (as the claim
 // timed it)" or "(at the machine's reference speed)".

@@ -27,6 +27,7 @@
 #include "runner/Runner.h"
 #include "script/export/ScriptPrinter.h"
 #include "support/Json.h"
+#include "tune/ArgumentLayouts.h"
 #include "tune/EarlierCandidates.h"
 #include "tune/Tuner.h"
 

@@ -209,10 +209,8 @@ TuneOutcome RunTuneJob(const TuneJob& job, const std::atomic<bool>& cancel,
 // What the kernel of `record` takes or writes laid out anew (blocked arguments), "" for
 // none: its caller hands and reads those buffers so.
 QString LaidOutArgumentsText(const tune::TuningRecord& record) {
-  auto program = script::EvaluateScript(record.script, "record.py");
-  if (!program || !program->schedule) return QString();
   QStringList parts;
-  for (const tune::ArgumentLayout& a : tune::LaidOutArguments(*program->schedule)) {
+  for (const tune::ArgumentLayout& a : tune::LaidOutArguments(record)) {
     const QString name = QString::fromStdString(a.name);
     const QString layout = QString::fromStdString(a.shape + " (" + a.map + ")");
     parts << (a.output ? TuneController::tr("writes %1 as %2")

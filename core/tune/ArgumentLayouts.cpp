@@ -3,8 +3,10 @@
 #include "ir/Printer.h"
 #include "schedule/Schedule.h"
 #include "schedule/StageLayout.h"
+#include "script/Evaluator.h"
 #include "script/export/PythonExpr.h"
 #include "te/Operation.h"
+#include "tune/Record.h"
 
 namespace tessera::tune {
 
@@ -48,6 +50,12 @@ std::vector<ArgumentLayout> LaidOutArguments(const schedule::Schedule& sch) {
                    PhysicalShape(tensor, stage->layout->padded)});
   }
   return out;
+}
+
+std::vector<ArgumentLayout> LaidOutArguments(const TuningRecord& record) {
+  auto program = script::EvaluateScript(record.script, "record.py");
+  if (!program || !program->schedule) return {};
+  return LaidOutArguments(*program->schedule);
 }
 
 std::string ArgumentLaidOutBeyond(const schedule::Schedule& sch, BlockedArguments blocked) {

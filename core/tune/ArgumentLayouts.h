@@ -14,6 +14,8 @@ struct Schedule;
 
 namespace tessera::tune {
 
+struct TuningRecord;
+
 struct ArgumentLayout {
   std::string name;
   bool output = false;  // written by the kernel; otherwise an input it reads
@@ -23,6 +25,10 @@ struct ArgumentLayout {
 
 // Every argument `sch` lays out anew, in the schedule's stage order.
 std::vector<ArgumentLayout> LaidOutArguments(const schedule::Schedule& sch);
+
+// Those of the schedule `record`'s script builds; none when the script does not evaluate
+// to a te schedule (a TensorIR record lays out no argument anew).
+std::vector<ArgumentLayout> LaidOutArguments(const TuningRecord& record);
 
 // The first argument `sch` lays out anew that `blocked` does not allow: its kernel takes
 // other arguments than the workload FingerprintWorkload names with `blocked`. "" when

@@ -7,6 +7,7 @@
 
 #include "TuneTestSupport.h"
 #include "tune/ArgumentLayouts.h"
+#include "tune/Record.h"
 
 namespace tst_tune_argument_layouts {
 
@@ -69,6 +70,20 @@ class TestTuneArgumentLayouts : public QObject {
     auto intermediate = tune::test::Load(
         std::string(kConvReLU) + "s[dw].transform_layout(lambda n, c, y, x: [n, y, x, c])\n");
     QCOMPARE(ArgumentLaidOutBeyond(*intermediate.schedule, {}), std::string());
+  }
+
+  // A stored record names its kernel's arguments by its script alone; one that does not
+  // evaluate to a te schedule lays out nothing (and is not an error here).
+  void aRecordsArgumentsComeFromItsScript() {
+    TuningRecord record;
+    record.script = std::string(kConvReLU) +
+                    "s[out].transform_layout(lambda n, c, y, x: [n, c // 8, y, x, c % 8])\n";
+    const std::vector<ArgumentLayout> layouts = LaidOutArguments(record);
+    QCOMPARE(int(layouts.size()), 1);
+    QCOMPARE(QString::fromStdString(layouts[0].name), QString("out"));
+    QVERIFY(layouts[0].output);
+    record.script = "import tvm\nthis is not a script(\n";
+    QVERIFY(LaidOutArguments(record).empty());
   }
 };
 
