@@ -23,6 +23,7 @@
 
 #include "codegen/CodeGenLLVM.h"
 #include "codegen/CpuTarget.h"
+#include "codegen/DeinterleaveLaneOrder.h"
 #include "codegen/ExternCalls.h"
 #include "codegen/IntrinsicFeatures.h"
 
@@ -86,6 +87,14 @@ int64_t VectorRegisterBytes(const llvm::TargetMachine& tm) {
   return 0;
 }
 
+// x86 with 256-bit vectors at most: eight lanes at stride 2 take a `vshufps` and a
+// `vpermpd` (AVX-512's `vpermt2ps` takes them in one).
+bool PicksStrideTwoInTwoShuffles(const llvm::TargetMachine& tm) {
+  const llvm::MCSubtargetInfo* sti = tm.getMCSubtargetInfo();
+  return sti && tm.getTargetTriple().isX86() && sti->checkFeatures("+avx") &&
+         !sti->checkFeatures("+avx512f");
+}
+
 void Optimize(llvm::Module& module, llvm::TargetMachine& tm, int opt_level) {
   for (llvm::Function& f : module) {
     if (f.isDeclaration()) continue;
@@ -110,6 +119,9 @@ void Optimize(llvm::Module& module, llvm::TargetMachine& tm, int opt_level) {
                                   : opt_level == 2 ? llvm::OptimizationLevel::O2
                                                    : llvm::OptimizationLevel::O3;
   pb.buildPerModuleDefaultPipeline(level).run(module, mam);
+  if (PicksStrideTwoInTwoShuffles(tm))
+    for (llvm::Function& f : module)
+      if (!f.isDeclaration()) ComputeDeinterleavedTapsInLaneOrder(f);
 }
 
 std::string ModuleText(const llvm::Module& module) {

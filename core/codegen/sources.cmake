@@ -20,6 +20,7 @@ if(TESSERA_LLVM)
     ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMParallel.cpp
     ${CMAKE_CURRENT_LIST_DIR}/CodeGenLLVMTranspose.cpp
     ${CMAKE_CURRENT_LIST_DIR}/LLVMBackend.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/DeinterleaveLaneOrder.cpp
     ${CMAKE_CURRENT_LIST_DIR}/LoopThroughput.cpp
   )
 else()

@@ -3,9 +3,13 @@
 // take each tap as a shuffle of two of its vectors. The span's vectors lie inside the
 // elements the taps read (so inside the buffer); taps that leave a gap, loads under a
 // guard and buffers the run writes are not shared; the results equal the reference's.
+// On AVX2 the taps are computed in the lane order `vshufps` leaves them in and put back in
+// element order once per store (codegen/DeinterleaveLaneOrder.h).
 #include <QtTest>
+#include <algorithm>
 
 #include "ScriptKernelRun.h"
+#include "codegen/LLVMBackend.h"
 #include "codegen/StridedSpans.h"
 #include "ir/ExprOp.h"
 #include "ir/StructuralEqual.h"
@@ -47,6 +51,43 @@ size_t Count(const std::string& text, const std::string& what) {
 }
 
 Expr I32(int64_t v) { return make_const(DataType::Int(32), v); }
+
+// The assembly of `script`'s schedule built for `cpu`.
+std::string AssemblyFor(const std::string& script, const std::string& cpu) {
+  auto program = script::EvaluateScript(script, "kernel.py");
+  if (!program) qFatal("%s", program.error().format().c_str());
+  auto lowered =
+      transform::LowerSchedule(*program->schedule, program->Arguments(), "llvm", "kernel");
+  if (!lowered) qFatal("%s", lowered.error().message.c_str());
+  codegen::LLVMOptions options;
+  options.cpu = cpu;
+  auto assembly = codegen::EmitAssembly(lowered->func, options);
+  if (!assembly) qFatal("%s", assembly.error().message.c_str());
+  return *assembly;
+}
+
+// A depthwise 3x3 convolution at stride 2 with its padding inlined (the border taps are
+// masked loads with a lane set to zero), each product clamped (a lane-wise max) and a
+// term that differs per column (a constant vector that is no splat), 8 columns a vector,
+// the window unrolled.
+constexpr const char* kPaddedStridedWindow = R"(import tvm
+from tvm import te
+data = te.placeholder((1, 4, 18, 18), name="data")
+kernel = te.placeholder((4, 1, 3, 3), name="kernel")
+pad = te.compute((1, 4, 20, 20), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 19, w >= 1, w < 19), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
+ry = te.reduce_axis((0, 3), name="ry")
+rx = te.reduce_axis((0, 3), name="rx")
+dw = te.compute((1, 4, 9, 9), lambda n, c, y, x: te.sum(te.max(pad[n, c, y * 2 + ry, x * 2 + rx] * kernel[c, 0, ry, rx], tvm.tir.const(-1.0, "float32")) + x.astype("float32") * 0.25, axis=[ry, rx]), name="dw")
+s = te.create_schedule(dw.op)
+s[pad].compute_inline()
+x_0, x_1 = s[dw].split(dw.op.axis[3], factor=8)
+ry_0, ry_1 = s[dw].split(ry, factor=3)
+rx_0, rx_1 = s[dw].split(rx, factor=3)
+s[dw].reorder(dw.op.axis[0], dw.op.axis[1], dw.op.axis[2], x_0, ry_0, rx_0, ry_1, rx_1, x_1)
+s[dw].vectorize(x_1)
+s[dw].unroll(ry_1)
+s[dw].unroll(rx_1)
+)";
 
 Stmt StoreOfZero(const Buffer& B, const Expr& out, int lanes) {
   return MakeBufferStore(B, MakeBroadcast(FloatImm(DataType::Float(32), 0.0), lanes), {out});
@@ -110,6 +151,31 @@ class LlvmStridedSpans : public QObject {
                (cpu + ": " + std::to_string(loads) + " loads\n" + b.ir).c_str());
       QVERIFY2(b.ir.find("llvm.masked") == std::string::npos, b.ir.c_str());
     }
+  }
+
+  // AVX2 takes 8 lanes at stride 2 with a `vshufps` and a `vpermpd`. Computed in the
+  // order `vshufps` leaves, each tap is the one `vshufps` and each store pays the one
+  // `vpermpd` that restores the elements' order: here 3 taps a store. The results are
+  // the reference's where the host runs AVX2.
+  void avx2TapsShareTheOneShuffleBackPerStore_data() {
+    QTest::addColumn<std::string>("script");
+    QTest::newRow("x2, 3 taps, 8 lanes") << WindowScript(32, 2, 3, 8);
+    QTest::newRow("padded 3x3 at x2, clamped, per column") << std::string(kPaddedStridedWindow);
+  }
+  void avx2TapsShareTheOneShuffleBackPerStore() {
+    QFETCH(std::string, script);
+    const std::string assembly = AssemblyFor(script, "haswell");
+    const size_t picks = Count(assembly, "vshufps"), back = Count(assembly, "vpermpd");
+    QVERIFY2(picks >= 3 && back * 3 <= picks,
+             (std::to_string(picks) + " vshufps, " + std::to_string(back) + " vpermpd\n" + assembly)
+                 .c_str());
+    const std::vector<std::string> cpus = testing::CpusToBuildFor();
+    if (std::find(cpus.begin(), cpus.end(), "haswell") == cpus.end())
+      QSKIP("this host does not run AVX2 + FMA code");
+    codegen::LLVMOptions options;
+    options.cpu = "haswell";
+    auto b = testing::BuildAndRunScript(script, options, /*seed=*/11);
+    QVERIFY2(b.Matches(/*exact=*/false), b.Report().c_str());
   }
 
   // The vectors of a span lie between its first element and its last, and every element
