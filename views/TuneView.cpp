@@ -90,6 +90,10 @@ TuneView::TuneView(QWidget* parent)
   for (int bits = 0; bits < 4; ++bits) layouts_->addItem(QString(), bits);
   layouts_->setObjectName("tuneArgumentLayouts");
   connect(layouts_, &QComboBox::currentIndexChanged, this, &TuneView::argumentLayoutsChanged);
+  connect(trials_, &QSpinBox::valueChanged, this, &TuneView::choicesChanged);
+  connect(budget_, &QSpinBox::valueChanged, this, &TuneView::choicesChanged);
+  connect(strategy_, &QComboBox::currentIndexChanged, this, &TuneView::choicesChanged);
+  connect(layouts_, &QComboBox::currentIndexChanged, this, &TuneView::choicesChanged);
   const std::pair<QPushButton*, const char*> buttons[] = {
       {start_, "tuneStart"},          {pause_, "tunePause"}, {resume_, "tuneResume"},
       {cancel_, "tuneCancel"},        {apply_, "tuneApply"}, {compare_, "tuneCompare"},
@@ -321,8 +325,22 @@ QString TuneView::strategy() const { return strategy_->currentData().toString();
 
 tune::BlockedArguments TuneView::argumentLayouts() const {
   if (tensorir_) return {};
+  return chosenArgumentLayouts();
+}
+
+tune::BlockedArguments TuneView::chosenArgumentLayouts() const {
   const int bits = layouts_->currentData().toInt();
   return {(bits & 1) != 0, (bits & 2) != 0};
+}
+
+void TuneView::setTrialCount(int trials) { trials_->setValue(trials); }
+
+void TuneView::setTimeBudgetSeconds(double seconds) {
+  budget_->setValue(static_cast<int>(seconds));
+}
+
+void TuneView::setStrategy(const QString& strategy) {
+  if (int at = strategy_->findData(strategy); at >= 0) strategy_->setCurrentIndex(at);
 }
 
 void TuneView::setArgumentLayouts(tune::BlockedArguments blocked) {

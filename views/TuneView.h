@@ -65,6 +65,11 @@ class TuneView : public ViewBase {
   // TensorIR document's are its buffers as declared): another workload's records.
   tune::BlockedArguments argumentLayouts() const;
   void setArgumentLayouts(tune::BlockedArguments blocked);
+  // The layouts chosen, whatever the document (argumentLayouts() is none for TensorIR).
+  tune::BlockedArguments chosenArgumentLayouts() const;
+  void setTrialCount(int trials);
+  void setTimeBudgetSeconds(double seconds);
+  void setStrategy(const QString& strategy);  // an unknown name leaves the choice as it is
 
   void setRunState(TuneRunState state);
   TuneRunState runState() const { return state_; }
@@ -105,6 +110,8 @@ class TuneView : public ViewBase {
   void removeKnobRequested(int index);
   // The user chose other argument layouts: the stored candidates are another workload's.
   void argumentLayoutsChanged();
+  // Any of the settings above changed (by the user or a setter).
+  void choicesChanged();
 
  protected:
   void retranslateUi() override;

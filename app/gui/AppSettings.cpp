@@ -12,6 +12,11 @@ constexpr auto kPalette = "view/palette";
 constexpr auto kLanguage = "view/language";
 constexpr auto kRecent = "file/recent";
 constexpr auto kTensorIRVersion = "file/tensorIRVersion";
+constexpr auto kTuneTrials = "tune/trials";
+constexpr auto kTuneBudget = "tune/timeBudgetSeconds";
+constexpr auto kTuneStrategy = "tune/strategy";
+constexpr auto kTuneBlockedInputs = "tune/blockedInputs";
+constexpr auto kTuneBlockedOutputs = "tune/blockedOutputs";
 
 }  // namespace
 
@@ -43,6 +48,31 @@ int AppSettings::tensorIRVersion() {
 
 void AppSettings::setTensorIRVersion(int minor) {
   QSettings().setValue(kTensorIRVersion, minor == 26 ? 26 : 20);
+}
+
+std::optional<TuneChoices> AppSettings::tuneChoices() {
+  QSettings settings;
+  if (!settings.contains(kTuneTrials)) return std::nullopt;
+  TuneChoices c;
+  bool ok = false;
+  if (int trials = settings.value(kTuneTrials).toInt(&ok); ok && trials >= 1) c.trials = trials;
+  if (double budget = settings.value(kTuneBudget).toDouble(&ok); ok && budget >= 0)
+    c.time_budget_s = budget;
+  if (QString strategy = settings.value(kTuneStrategy).toString();
+      strategy == "evolution" || strategy == "random")
+    c.strategy = strategy;
+  c.blocked_inputs = settings.value(kTuneBlockedInputs, false).toBool();
+  c.blocked_outputs = settings.value(kTuneBlockedOutputs, false).toBool();
+  return c;
+}
+
+void AppSettings::setTuneChoices(const TuneChoices& choices) {
+  QSettings settings;
+  settings.setValue(kTuneTrials, choices.trials);
+  settings.setValue(kTuneBudget, choices.time_budget_s);
+  settings.setValue(kTuneStrategy, choices.strategy);
+  settings.setValue(kTuneBlockedInputs, choices.blocked_inputs);
+  settings.setValue(kTuneBlockedOutputs, choices.blocked_outputs);
 }
 
 QStringList AppSettings::recentFiles() { return QSettings().value(kRecent).toStringList(); }

@@ -5,10 +5,19 @@
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace tessera::gui {
 
 enum class PaletteMode { Light, Dark };
+
+// The Tune dock's choices for the next session, as the user last left them.
+struct TuneChoices {
+  int trials = 32;
+  double time_budget_s = 0;  // 0: none
+  QString strategy = "evolution";
+  bool blocked_inputs = false, blocked_outputs = false;
+};
 
 class AppSettings {
  public:
@@ -30,6 +39,11 @@ class AppSettings {
   // 26 (s_tir.Schedule, T.sblock); 20 until the user chooses.
   static int tensorIRVersion();
   static void setTensorIRVersion(int minor);
+
+  // Nothing until the user changed one; values out of range are left out (the dock's
+  // own stand).
+  static std::optional<TuneChoices> tuneChoices();
+  static void setTuneChoices(const TuneChoices& choices);
 
   // Most recent first, without duplicates, at most kMaxRecentFiles.
   static QStringList recentFiles();

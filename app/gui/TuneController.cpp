@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "AppSettings.h"
 #include "ClusterRun.h"
 #include "Document.h"
 #include "Evaluation.h"
@@ -328,6 +329,17 @@ TuneController::~TuneController() {
 
 void TuneController::attach(views::TuneView* view) {
   view_ = view;
+  if (std::optional<TuneChoices> chosen = AppSettings::tuneChoices()) {
+    view->setTrialCount(chosen->trials);
+    view->setTimeBudgetSeconds(chosen->time_budget_s);
+    view->setStrategy(chosen->strategy);
+    view->setArgumentLayouts({chosen->blocked_inputs, chosen->blocked_outputs});
+  }
+  connect(view, &views::TuneView::choicesChanged, this, [view] {
+    const tune::BlockedArguments blocked = view->chosenArgumentLayouts();
+    AppSettings::setTuneChoices({view->trialCount(), view->timeBudgetSeconds(), view->strategy(),
+                                 blocked.inputs, blocked.outputs});
+  });
   connect(view, &views::TuneView::startRequested, this, &TuneController::startFromView);
   connect(view, &views::TuneView::pauseRequested, this, &TuneController::pause);
   connect(view, &views::TuneView::resumeRequested, this, &TuneController::resume);

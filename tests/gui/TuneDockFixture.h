@@ -2,6 +2,7 @@
 // runner's worker: the fixture the Tune dock suites (te and TensorIR documents) share.
 #pragma once
 
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QString>
@@ -30,6 +31,10 @@ inline runner::RunnerOptions BuiltWorker() {
 // A non-interactive window, holding `text` as its document where one is given, whose Tune
 // dock records into `db` and measures small batches once each with the build's worker.
 struct TuneDockWindow {
+  // The dock starts from its own settings, not those an earlier window left (AppSettings).
+  struct ForgetTuneChoices {
+    ForgetTuneChoices() { QSettings().remove("tune"); }
+  } forget;
   gui::MainWindow w;
   gui::TuneController* tune = nullptr;
   views::TuneView* view = nullptr;
