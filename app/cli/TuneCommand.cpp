@@ -1,6 +1,6 @@
 // tessera-cli tune FILE [--target llvm] [--trials N] [--time-budget S] [--db DB] [--seed N]
 //                       [--strategy evolution|random] [--claim-processes N] [--func NAME]
-//                       [--blocked-inputs] [--blocked-outputs] [--json]
+//                       [--blocked-inputs] [--blocked-outputs] [--argument-block N] [--json]
 //                       [--runner local|slurm ...]
 // tessera-cli tune --best FILE --db DB [--func NAME]
 // tessera-cli tune --export OUT.jsonl --db DB | --import IN.jsonl --db DB
@@ -94,6 +94,11 @@ Options:
                       accumulator holds (e.g. nChw8c): a schedule may lay the output out
                       with transform_layout, its copy out writing whole vectors. As
                       --blocked-inputs: another workload's records, te scripts only
+  --argument-block N  the channels of a block of the arguments handed or written in
+                      blocks, as the caller's tensors have them (oneDNN: 16 on AVX-512,
+                      8 on AVX2); without it each schedule's own block. A schedule whose
+                      channel tile N does not divide hands nothing in blocks. Another
+                      workload's records again; needs --blocked-inputs or -outputs
   --json              print a JSON report instead of the script
   --best FILE         print the best stored schedule of FILE's workload on this machine
                       (with --runner slurm: on the machine of the partition's nodes)
@@ -120,10 +125,20 @@ std::optional<double> ParseSeconds(const std::string& text) {
   return v;
 }
 
-tune::BlockedArguments BlockedArgumentsOf(const ParsedArgs& args) {
+// The blocked arguments asked for; a usage problem in `problem`.
+tune::BlockedArguments BlockedArgumentsOf(const ParsedArgs& args, std::string* problem) {
   tune::BlockedArguments blocked;
   blocked.inputs = args.has("--blocked-inputs");
   blocked.outputs = args.has("--blocked-outputs");
+  if (args.has("--argument-block")) {
+    auto v = ParseInteger(args.value("--argument-block"));
+    if (!v || *v < 2 || *v > 1024)
+      *problem = "--argument-block expects a number of channels from 2 to 1024";
+    else if (!blocked.any())
+      *problem = "--argument-block needs --blocked-inputs or --blocked-outputs";
+    else
+      blocked.block = *v;
+  }
   return blocked;
 }
 
@@ -204,9 +219,11 @@ int PrintStoredBest(const ParsedArgs& args, const std::map<std::string, int64_t>
   auto program = LoadScript("tune", args.value("--best"), true, err, &code);
   if (!program) return code;
   if (int c = ChooseTensorIRFunction("tune", args, &*program, err)) return c;
+  std::string problem;
+  const tune::BlockedArguments blocked = BlockedArgumentsOf(args, &problem);
+  if (!problem.empty()) return UsageError("tune", problem, err);
   auto db = OpenDatabase(args.value("--db"), err);
   if (!db) return kBadInput;
-  const tune::BlockedArguments blocked = BlockedArgumentsOf(args);
   if (program->is_tensorir() && blocked.any()) return BlockedRefused(err);
   if (program->is_tensorir())
     return TensorIRStoredBest(*program, *db, args.value("--target", "llvm"), vars,
@@ -257,6 +274,8 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name,
       .value(blocked.inputs)
       .key("blocked_outputs")
       .value(blocked.outputs)
+      .key("argument_block")
+      .value(blocked.block)
       .key("machine")
       .value(r.machine_key)
       .key("runner")
@@ -290,10 +309,11 @@ void WriteJsonReport(const tune::TuneResult& r, const std::string& runner_name,
 
 int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   ParsedArgs args;
-  OptionSpec spec{WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed",
-                                     "--strategy", "--batch", "--repeat", "--claim-processes",
-                                     "--best", "--export", "--import", "--var", "--func"}),
-                  {"--json", "--blocked-inputs", "--blocked-outputs"}};
+  OptionSpec spec{
+      WithRunnerOptions({"--target", "--trials", "--time-budget", "--db", "--seed", "--strategy",
+                         "--batch", "--repeat", "--claim-processes", "--best", "--export",
+                         "--import", "--var", "--func", "--argument-block"}),
+      {"--json", "--blocked-inputs", "--blocked-outputs"}};
   if (auto problem = ParseArgs(argv, spec, &args)) return UsageError("tune", *problem, err);
   if (args.help) {
     out << kHelp << kRunnerHelp << kFooter;
@@ -351,7 +371,9 @@ int TuneCommand(const Argv& argv, std::ostream& out, std::ostream& err) {
   options.strategy = args.value("--strategy", "evolution");
   if (options.strategy != "evolution" && options.strategy != "random")
     return UsageError("tune", "--strategy expects evolution or random", err);
-  options.blocked = BlockedArgumentsOf(args);
+  std::string blocked_problem;
+  options.blocked = BlockedArgumentsOf(args, &blocked_problem);
+  if (!blocked_problem.empty()) return UsageError("tune", blocked_problem, err);
 
   int code = kSuccess;
   auto program = LoadScript("tune", args.positional[0], true, err, &code);

@@ -46,7 +46,7 @@ constexpr const char* kUsage =
                          [--halide-seconds S] [--isa native|avx2] [--rounds N]
        tessera-bench-tune --suite [--budget S] [--only NAME,...] [--suite-dir DIR] [--isa native|avx2]
                          [--rounds N] [--seed N] [--threads 1|all] [--blocked-inputs]
-                         [--blocked-outputs]
+                         [--blocked-outputs] [--argument-block N]
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
@@ -71,7 +71,8 @@ measured bandwidth; --only takes suite names (file stems, comma-separated) there
 tuning included: on a shared 2-core machine two threads mostly time the scheduler.
 --blocked-inputs, --blocked-outputs: (suite) tuned with `tessera-cli tune` given the same:
 the kernel may take its inputs, or write its output, in blocked layouts, as oneDNN's blocked
-primitive is handed them, and is compared with that one alone.
+primitive is handed them, and is compared with that one alone. --argument-block N: in blocks
+of N channels (oneDNN's nChw16c: 16) instead of each schedule's own.
 )";
 
 struct Options {
@@ -444,6 +445,8 @@ int main(int argc, char** argv) {
       options.blocked.inputs = true;
     else if (a == "--blocked-outputs")
       options.blocked.outputs = true;
+    else if (a == "--argument-block")
+      options.blocked.block = std::atoll(next("--argument-block").c_str());
     else if (a == "-h" || a == "--help")
       return std::printf("%s", kUsage), 0;
     else
@@ -453,6 +456,12 @@ int main(int argc, char** argv) {
   if (options.trials < 1 || options.rounds < 1 || !(options.seconds > 0) ||
       !(options.halide_seconds > 0))
     return std::fprintf(stderr, "%s", kUsage), 2;
+  if (options.blocked.block != 0 && (options.blocked.block < 2 || !options.blocked.any()))
+    return std::fprintf(stderr,
+                        "tessera-bench-tune: --argument-block expects a number of channels from "
+                        "2 on, with --blocked-inputs or --blocked-outputs\n%s",
+                        kUsage),
+           2;
   if (options.blocked.any() && !options.suite)
     return std::fprintf(stderr,
                         "tessera-bench-tune: --blocked-inputs and --blocked-outputs are --suite "

@@ -27,8 +27,10 @@ namespace {
 
 // "inputs", "outputs" or "inputs and outputs".
 std::string BlockedArgumentsText(const tune::BlockedArguments& blocked) {
-  if (blocked.inputs && blocked.outputs) return "inputs and outputs";
-  return blocked.inputs ? "inputs" : "outputs";
+  const std::string in_blocks =
+      blocked.block > 0 ? " (blocks of " + std::to_string(blocked.block) + " channels)" : "";
+  if (blocked.inputs && blocked.outputs) return "inputs and outputs" + in_blocks;
+  return (blocked.inputs ? "inputs" : "outputs") + in_blocks;
 }
 
 // The closing rounds' warm-up before each timing, the tuned kernel's (in its child, after

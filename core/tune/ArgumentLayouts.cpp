@@ -1,5 +1,6 @@
 #include "tune/ArgumentLayouts.h"
 
+#include "ir/ExprOp.h"
 #include "ir/Printer.h"
 #include "schedule/Schedule.h"
 #include "schedule/StageLayout.h"
@@ -60,9 +61,13 @@ std::vector<ArgumentLayout> LaidOutArguments(const TuningRecord& record) {
 
 std::string ArgumentLaidOutBeyond(const schedule::Schedule& sch, BlockedArguments blocked) {
   for (const schedule::Stage& stage : sch.stages) {
-    if (!stage->layout) continue;
+    if (!stage->layout || !IsArgument(stage)) continue;
     if (!blocked.inputs && stage->op->kind() == te::OpKind::Placeholder) return stage->name();
     if (!blocked.outputs && stage->is_output) return stage->name();
+    // In blocks of the run's own: its elements last, that many of them.
+    const std::vector<ir::Expr>& physical = stage->layout->padded.physical_shape;
+    const int64_t* last = physical.empty() ? nullptr : ir::as_const_int(physical.back());
+    if (blocked.block > 0 && (!last || *last != blocked.block)) return stage->name();
   }
   return "";
 }

@@ -30,9 +30,9 @@ std::vector<ArgumentLayout> LaidOutArguments(const schedule::Schedule& sch);
 // to a te schedule (a TensorIR record lays out no argument anew).
 std::vector<ArgumentLayout> LaidOutArguments(const TuningRecord& record);
 
-// The first argument `sch` lays out anew that `blocked` does not allow: its kernel takes
-// other arguments than the workload FingerprintWorkload names with `blocked`. "" when
-// there is none.
+// The first argument `sch` lays out anew that `blocked` does not allow (or, with a block
+// of the run's own, lays out in other blocks): its kernel takes other arguments than the
+// workload FingerprintWorkload names with `blocked`. "" when there is none.
 std::string ArgumentLaidOutBeyond(const schedule::Schedule& sch, BlockedArguments blocked);
 
 // "data as float32[2, 1, 14, 14, 16] (lambda ...), writes dw as ...": one line for a

@@ -197,11 +197,12 @@ Status PackInBlocks(Schedule& sch, const Stage& copy, size_t dim, int64_t block,
 
 Result<Stage> CopyInBlocks(Schedule& sch, const Stage& operand, const Stage& reader, size_t dim,
                            int64_t block, const TargetInfo& target, bool parallel) {
-  if (target.blocked.inputs && operand->op->kind() == te::OpKind::Placeholder) {
+  const int64_t handed = HandedBlock(target.blocked, block);
+  if (target.blocked.inputs && handed > 0 && operand->op->kind() == te::OpKind::Placeholder) {
     const size_t rank = te::output_of(operand->op, 0).ndim();
     if (dim >= rank)
       return Error("tune: " + operand->name() + " has no dimension " + std::to_string(dim));
-    auto axes = schedule::TransformLayout(sch, operand, HandedMap(rank, dim, block));
+    auto axes = schedule::TransformLayout(sch, operand, HandedMap(rank, dim, handed));
     if (!axes) return axes.error();
     return Stage();
   }
@@ -221,8 +222,9 @@ Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(Schedule& s
   if (dim >= output.ndim())
     return Error("tune: " + outer->name() + " has no dimension " + std::to_string(dim));
   const int64_t* extent = ir::as_const_int(output->shape[dim]);
-  if (!extent || *extent % block != 0) return Axes();
-  auto axes = schedule::TransformLayout(sch, outer, HandedMap(output.ndim(), dim, block));
+  const int64_t handed = HandedBlock(target.blocked, block);
+  if (!extent || handed <= 0 || *extent % block != 0) return Axes();
+  auto axes = schedule::TransformLayout(sch, outer, HandedMap(output.ndim(), dim, handed));
   if (!axes) return axes.error();
   return Axes(std::move(*axes));
 }
@@ -240,6 +242,12 @@ Result<TileOutputLoops> OutputLoopsOf(Schedule& sch, const Stage& outer, const S
     loops.block_inner = laid_out.back();
     for (size_t i = 0; i < loops.axes.size(); ++i)
       if (i != axis_index) loops.axes[i] = laid_out[i];
+    if (const int64_t handed = HandedBlock(target.blocked, block); handed < block) {
+      auto tiles = schedule::Split(sch, outer, loops.block_outer, block / handed);
+      if (!tiles) return tiles.error();
+      loops.block_outer = tiles->first;
+      loops.block_middle = tiles->second;
+    }
     return loops;
   }
   for (size_t i = 0; i < loops.axes.size(); ++i) {
@@ -765,12 +773,16 @@ Status ApplyChannelTile(Schedule& sch, const StageRule& rule, const Decisions& d
     outer.push_back(axis_block);
   }
   std::vector<ir::IterVar> order = outer;
-  if (loops->laid_out())
+  if (loops->laid_out() && loops->block_middle)
+    order.insert(order.end(), {column_outer, column_inner, loops->block_middle, axis_inner});
+  else if (loops->laid_out())
     order.insert(order.end(), {column_outer, column_inner, axis_inner});
   else
     order.insert(order.end(), {column_outer, axis_inner, column_inner});
   if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
   if (Status st = schedule::Vectorize(sch, stage, order.back()); !st) return st;
+  if (loops->block_middle)
+    if (Status st = schedule::Unroll(sch, stage, loops->block_middle); !st) return st;
   auto fused =
       outer.size() == 1 ? Result<ir::IterVar>(outer.front()) : schedule::Fuse(sch, stage, outer);
   if (!fused) return fused.error();

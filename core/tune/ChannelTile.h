@@ -185,6 +185,9 @@ Result<std::optional<std::vector<ir::IterVar>>> LayOutOutputInBlocks(schedule::S
 struct TileOutputLoops {
   std::vector<ir::IterVar> axes;         // one per spatial axis; laid out, `axis_index`'s is null
   ir::IterVar block_outer, block_inner;  // laid out only
+  // Laid out in blocks of a run's own smaller than the tile's (BlockedArguments::block):
+  // the handed blocks within a tile, between block_outer (the tiles) and block_inner.
+  ir::IterVar block_middle;
   bool laid_out() const { return block_outer != nullptr; }
 };
 Result<TileOutputLoops> OutputLoopsOf(schedule::Schedule& sch, const schedule::Stage& outer,

@@ -191,9 +191,12 @@ Status ApplyDepthwiseTile(Schedule& sch, const StageRule& rule, const Decisions&
   std::vector<ir::IterVar> order = fused_axes;
   order.insert(order.end(), inner_axes.begin(), inner_axes.end());
   order.insert(order.end(), copy_axes.begin(), copy_axes.end());
+  if (loops->block_middle) order.push_back(loops->block_middle);
   order.push_back(copy_vector);
   if (Status st = schedule::Reorder(sch, stage, order); !st) return st;
   if (Status st = schedule::Vectorize(sch, stage, copy_vector); !st) return st;
+  if (loops->block_middle)
+    if (Status st = schedule::Unroll(sch, stage, loops->block_middle); !st) return st;
   auto fused = FuseAll(sch, stage, fused_axes);
   if (!fused) return fused.error();
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;

@@ -72,6 +72,8 @@ WorkloadFingerprint FingerprintWorkload(const std::vector<te::Operation>& output
   // The layout is named: a record of another blocked layout takes other arguments.
   if (blocked.inputs) fp.canonical += "inputs handed in blocked layouts (nChw8c)\n";
   if (blocked.outputs) fp.canonical += "outputs written in blocked layouts (nChw8c)\n";
+  if (blocked.any() && blocked.block > 0)
+    fp.canonical += "in blocks of " + std::to_string(blocked.block) + " channels\n";
   for (size_t i = 0; i < outputs.size(); ++i) fp.name += (i ? "+" : "") + outputs[i]->name;
   fp.hash = HashText(fp.canonical);
   return fp;

@@ -275,7 +275,46 @@ class TestTuneCli : public QObject {
              qPrintable(refused.err));
   }
 
+  // --argument-block N: the arguments laid out in blocks of the caller's N channels (a
+  // tile of more spans several), another workload's records again.
+  void aBlockOfTheCallersOwn() {
+    if (!tessera::codegen::LLVMAvailable()) QSKIP("tune measures with the LLVM backend");
+    QTemporaryDir dir;
+    const QString dw = WriteFile(dir, "dw.py", kTinyDepthwise);
+    const QString db = dir.filePath("records.db");
+    TuneCliRun tuned = RunTuneCli(
+        {"tune", dw, "--blocked-inputs", "--blocked-outputs", "--argument-block", "4", "--trials",
+         "4", "--batch", "4", "--repeat", "1", "--claim-processes", "0", "--db", db, "--json"});
+    QVERIFY2(tuned.code == 0, qPrintable(tuned.err));
+    const QJsonObject report = QJsonDocument::fromJson(tuned.out.toUtf8()).object();
+    QCOMPARE(report["argument_block"].toInt(), 4);
+    TuneCliRun exported = RunTuneCli({"tune", "--export", dir.filePath("r.jsonl"), "--db", db});
+    QVERIFY2(exported.code == 0, qPrintable(exported.err));
+    QFile records(dir.filePath("r.jsonl"));
+    QVERIFY(records.open(QIODevice::ReadOnly));
+    const QString lines = QString::fromUtf8(records.readAll());
+    QVERIFY2(lines.contains("s[data].transform_layout(lambda d0, d1, d2, d3: [d0, (d1 // 4), d2, "
+                            "d3, (d1 % 4)])"),
+             qPrintable(lines));
+    QVERIFY2(!lines.contains("(d1 // 8)") && !lines.contains("(d1 // 16)"), qPrintable(lines));
+    TuneCliRun other =
+        RunTuneCli({"tune", "--best", dw, "--blocked-inputs", "--blocked-outputs", "--db", db});
+    QCOMPARE(other.code, 1);
+    TuneCliRun stored = RunTuneCli({"tune", "--best", dw, "--blocked-inputs", "--blocked-outputs",
+                                    "--argument-block", "4", "--db", db});
+    QVERIFY2(stored.code == 0, qPrintable(stored.err));
+    const QString best = WriteFile(dir, "best.py", stored.out.toUtf8());
+    TuneCliRun checked = RunTuneCli({"run", best, "--check"});
+    QVERIFY2(checked.code == 0, qPrintable(checked.err + checked.out));
+  }
+
   void badUsageExits2() {
+    TuneCliRun unblocked = RunTuneCli({"tune", "gemm", "--argument-block", "8"});
+    QCOMPARE(unblocked.code, 2);
+    QVERIFY2(unblocked.err.contains("--argument-block needs --blocked-inputs or --blocked-outputs"),
+             qPrintable(unblocked.err));
+    QCOMPARE(RunTuneCli({"tune", "gemm", "--blocked-inputs", "--argument-block", "1"}).code, 2);
+    QCOMPARE(RunTuneCli({"tune", "gemm", "--blocked-inputs", "--argument-block", "x"}).code, 2);
     QCOMPARE(RunTuneCli({"tune", "gemm", "--claim-processes", "-1"}).code, 2);
     QCOMPARE(RunTuneCli({"tune", "gemm", "--claim-processes", "65"}).code, 2);
     QCOMPARE(RunTuneCli({"tune"}).code, 2);

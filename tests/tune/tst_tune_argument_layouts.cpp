@@ -67,6 +67,10 @@ class TestTuneArgumentLayouts : public QObject {
                          "s[out].transform_layout(lambda n, c, y, x: [n, c // 8, y, x, c % 8])\n");
     QCOMPARE(ArgumentLaidOutBeyond(*output.schedule, {true, false}), std::string("out"));
     QCOMPARE(ArgumentLaidOutBeyond(*output.schedule, {false, true}), std::string());
+    // With a block of the run's own, an argument laid out in other blocks takes other
+    // arguments than the run's workload.
+    QCOMPARE(ArgumentLaidOutBeyond(*input.schedule, {true, false, 8}), std::string());
+    QCOMPARE(ArgumentLaidOutBeyond(*input.schedule, {true, false, 16}), std::string("kernel"));
     auto intermediate = tune::test::Load(
         std::string(kConvReLU) + "s[dw].transform_layout(lambda n, c, y, x: [n, y, x, c])\n");
     QCOMPARE(ArgumentLaidOutBeyond(*intermediate.schedule, {}), std::string());

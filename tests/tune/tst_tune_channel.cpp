@@ -17,6 +17,7 @@
 #include "reference/Reference.h"
 #include "runtime/LLVMModule.h"
 #include "script/Evaluator.h"
+#include "tune/ArgumentLayouts.h"
 #include "tune/DesignSpace.h"
 #include "tune/TargetInfo.h"
 
@@ -597,6 +598,47 @@ class TuneChannel : public QObject {
       ++checked;
     }
     QVERIFY(checked > 0);
+  }
+
+  // With a block of the run's own (BlockedArguments::block, a caller's nChw8c) smaller
+  // than a tile's channels, the kernel and the output are laid out in it and a tile spans
+  // several blocks: their loop within the tile is unrolled, the block's channels the
+  // vector. A tile the block does not divide lays out nothing. Every seed matches the
+  // oracle.
+  void aRunsOwnBlockIsHandedAcrossTiles() {
+    auto p = Load(Conv(16, 14, 64, 3, 1, 1));
+    TargetInfo target = IsaTarget("avx512f");
+    target.blocked = {true, true, 8};
+    DesignSpace space = SpaceOf(p, target);
+    int spanning = 0;
+    for (const Decisions& d : ChannelSeeds(space, "conv")) {
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      const std::string script = CandidateScript(p, valid->schedule);
+      const int64_t tile = KnobValue(d, ChannelSplitKnobName("conv", "f"));
+      QVERIFY2(tile % 8 == 0, script.c_str());
+      QVERIFY2(script.find("s[conv].transform_layout(lambda d0, d1, d2, d3: [d0, (d1 // 8), d2, "
+                           "d3, (d1 % 8)])") != std::string::npos,
+               script.c_str());
+      QVERIFY2(script.find("s[kernel].transform_layout(lambda d0, d1, d2, d3: [(d0 // 8), d1, "
+                           "d2, d3, (d0 % 8)])") != std::string::npos,
+               script.c_str());
+      QVERIFY2(ArgumentLaidOutBeyond(valid->schedule, target.blocked).empty(), script.c_str());
+      QVERIFY2(InnermostVectorized(valid->schedule.find("conv")) == "axis4", script.c_str());
+      const QString failure = RunAgainstOracle(p, *valid, "channel_own_block");
+      QVERIFY2(failure.isEmpty(),
+               qPrintable(failure + "\n" + QString::fromStdString(DesignSpace::Describe(d))));
+      spanning += tile > 8 ? 1 : 0;
+    }
+    QVERIFY(spanning > 0);
+    // Blocks of 48 channels divide no power-of-two tile: nothing is laid out anew.
+    target.blocked.block = 48;
+    DesignSpace none = SpaceOf(p, target);
+    for (const Decisions& d : ChannelSeeds(none, "conv")) {
+      auto valid = none.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      QVERIFY(LaidOutArguments(valid->schedule).empty());
+    }
   }
 };
 

@@ -396,6 +396,47 @@ class TestTuneDepthwiseTile : public QObject {
     QVERIFY(checked >= 2);
   }
 
+  // With a block of the run's own smaller than the tile's channels (a caller's nChw8c,
+  // Goihw8g), the input, the weights and the output are laid out in it, a tile spanning
+  // several blocks; the kernels match the oracle.
+  void aRunsOwnBlockIsHandedAcrossTiles_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("block");
+    QTest::newRow("avx512, blocks of 8") << "avx512f" << 8;
+    QTest::newRow("avx2, blocks of 4") << "avx2" << 4;
+  }
+  void aRunsOwnBlockIsHandedAcrossTiles() {
+    QFETCH(QString, isa);
+    QFETCH(int, block);
+    auto p = Load(Depthwise(32, 19, 2));
+    TargetInfo target = IsaTarget(isa.toStdString());
+    target.blocked = {true, true, block};
+    DesignSpace space = SpaceOf(p, target);
+    int checked = 0, spanning = 0;
+    const std::string b = std::to_string(block);
+    for (const Decisions& d : DepthwiseSeeds(space)) {
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(),
+               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
+      const std::string script = CandidateScript(p, valid->schedule);
+      for (const char* argument : {"data", "dw"})
+        QVERIFY2(script.find(std::string("s[") + argument +
+                             "].transform_layout(lambda d0, d1, d2, d3: [d0, (d1 // " + b +
+                             "), d2, d3, (d1 % " + b + ")])") != std::string::npos,
+                 script.c_str());
+      QVERIFY2(script.find("s[kernel].transform_layout(lambda d0, d1, d2, d3: [(d0 // " + b +
+                           "), d1, d2, d3, (d0 % " + b + ")])") != std::string::npos,
+               script.c_str());
+      QVERIFY2(InnermostVectorized(valid->schedule.find("dw")) == "axis4", script.c_str());
+      const QString failure =
+          RunAgainstOracle(p, *valid, "depthwise_own_block_" + std::to_string(checked));
+      QVERIFY2(failure.isEmpty(), qPrintable(failure));
+      spanning += KnobValue(d, ChannelSplitKnobName("dw", "c")) > block ? 1 : 0;
+      ++checked;
+    }
+    QVERIFY(checked >= 2 && spanning >= 1);
+  }
+
   // LayOutOutputInBlocks lays out the program's output alone, with blocked outputs asked
   // for, in a block that divides the dimension (the copy out transposes otherwise), and
   // names a dimension the output lacks.
