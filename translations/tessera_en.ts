@@ -2624,22 +2624,22 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="257"/>
+        <location filename="../app/gui/TuneController.cpp" line="256"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="280"/>
+        <location filename="../app/gui/TuneController.cpp" line="279"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="381"/>
+        <location filename="../app/gui/TuneController.cpp" line="393"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="392"/>
+        <location filename="../app/gui/TuneController.cpp" line="404"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2647,253 +2647,253 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="436"/>
+        <location filename="../app/gui/TuneController.cpp" line="448"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="468"/>
+        <location filename="../app/gui/TuneController.cpp" line="480"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="470"/>
+        <location filename="../app/gui/TuneController.cpp" line="482"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="471"/>
+        <location filename="../app/gui/TuneController.cpp" line="483"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="472"/>
+        <location filename="../app/gui/TuneController.cpp" line="484"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="480"/>
+        <location filename="../app/gui/TuneController.cpp" line="492"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="484"/>
+        <location filename="../app/gui/TuneController.cpp" line="496"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="546"/>
+        <location filename="../app/gui/TuneController.cpp" line="558"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="606"/>
+        <location filename="../app/gui/TuneController.cpp" line="618"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="615"/>
-        <location filename="../app/gui/TuneController.cpp" line="647"/>
+        <location filename="../app/gui/TuneController.cpp" line="627"/>
+        <location filename="../app/gui/TuneController.cpp" line="659"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="632"/>
+        <location filename="../app/gui/TuneController.cpp" line="644"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="642"/>
+        <location filename="../app/gui/TuneController.cpp" line="654"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="648"/>
+        <location filename="../app/gui/TuneController.cpp" line="660"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="261"/>
+        <location filename="../app/gui/TuneController.cpp" line="260"/>
         <source>spread ×%1–×%2 over %3 process(es) that timed both in the same interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 and %8–%9 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="218"/>
+        <location filename="../app/gui/TuneController.cpp" line="217"/>
         <source>writes %1 as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="219"/>
+        <location filename="../app/gui/TuneController.cpp" line="218"/>
         <source>takes %1 as %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="223"/>
+        <location filename="../app/gui/TuneController.cpp" line="222"/>
         <source>Its kernel %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="275"/>
+        <location filename="../app/gui/TuneController.cpp" line="274"/>
         <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="287"/>
+        <location filename="../app/gui/TuneController.cpp" line="286"/>
         <source>%1 ms, as the claim timed it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="288"/>
+        <location filename="../app/gui/TuneController.cpp" line="287"/>
         <source>%1 ms at the machine&apos;s reference speed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="289"/>
+        <location filename="../app/gui/TuneController.cpp" line="288"/>
         <source>%1 GFLOP/s (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="292"/>
+        <location filename="../app/gui/TuneController.cpp" line="291"/>
         <source>Best: the document&apos;s schedule, %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="293"/>
+        <location filename="../app/gui/TuneController.cpp" line="292"/>
         <source>Best %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="447"/>
+        <location filename="../app/gui/TuneController.cpp" line="459"/>
         <source>Blocked argument layouts apply to te documents: a TensorIR function takes its buffers as it declares them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="477"/>
+        <location filename="../app/gui/TuneController.cpp" line="489"/>
         <source>, the inputs and output in blocked layouts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="478"/>
+        <location filename="../app/gui/TuneController.cpp" line="490"/>
         <source>, the inputs in blocked layouts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="479"/>
+        <location filename="../app/gui/TuneController.cpp" line="491"/>
         <source>, the output in a blocked layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="669"/>
+        <location filename="../app/gui/TuneController.cpp" line="681"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="672"/>
+        <location filename="../app/gui/TuneController.cpp" line="684"/>
         <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="685"/>
+        <location filename="../app/gui/TuneController.cpp" line="697"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="689"/>
+        <location filename="../app/gui/TuneController.cpp" line="701"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="697"/>
+        <location filename="../app/gui/TuneController.cpp" line="709"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="713"/>
+        <location filename="../app/gui/TuneController.cpp" line="725"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="721"/>
+        <location filename="../app/gui/TuneController.cpp" line="733"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="733"/>
+        <location filename="../app/gui/TuneController.cpp" line="745"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="744"/>
+        <location filename="../app/gui/TuneController.cpp" line="756"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="745"/>
+        <location filename="../app/gui/TuneController.cpp" line="757"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="762"/>
+        <location filename="../app/gui/TuneController.cpp" line="774"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="772"/>
+        <location filename="../app/gui/TuneController.cpp" line="784"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="776"/>
+        <location filename="../app/gui/TuneController.cpp" line="788"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="779"/>
+        <location filename="../app/gui/TuneController.cpp" line="791"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="780"/>
+        <location filename="../app/gui/TuneController.cpp" line="792"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="781"/>
+        <location filename="../app/gui/TuneController.cpp" line="793"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="783"/>
+        <location filename="../app/gui/TuneController.cpp" line="795"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="784"/>
+        <location filename="../app/gui/TuneController.cpp" line="796"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="788"/>
+        <location filename="../app/gui/TuneController.cpp" line="800"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="789"/>
+        <location filename="../app/gui/TuneController.cpp" line="801"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="801"/>
+        <location filename="../app/gui/TuneController.cpp" line="813"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="811"/>
+        <location filename="../app/gui/TuneController.cpp" line="823"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="837"/>
+        <location filename="../app/gui/TuneController.cpp" line="849"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4570,269 +4570,284 @@ No problem found.
 <context>
     <name>tessera::views::TuneView</name>
     <message>
-        <location filename="../views/TuneView.cpp" line="221"/>
+        <location filename="../views/TuneView.cpp" line="232"/>
         <source>Trials</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="222"/>
+        <location filename="../views/TuneView.cpp" line="233"/>
         <source>Time budget (s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="223"/>
+        <location filename="../views/TuneView.cpp" line="234"/>
         <source>Search</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="224"/>
+        <location filename="../views/TuneView.cpp" line="235"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="226"/>
+        <location filename="../views/TuneView.cpp" line="237"/>
         <source>Stop after this many seconds (none: only the trial count limits the session)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="227"/>
+        <location filename="../views/TuneView.cpp" line="238"/>
         <source>How many candidate schedules to measure in this session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="228"/>
+        <location filename="../views/TuneView.cpp" line="239"/>
         <source>evolution (cost model)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="229"/>
+        <location filename="../views/TuneView.cpp" line="240"/>
         <source>random (baseline)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="230"/>
+        <location filename="../views/TuneView.cpp" line="241"/>
         <source>Arguments</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="231"/>
+        <location filename="../views/TuneView.cpp" line="242"/>
         <source>as defined</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="232"/>
+        <location filename="../views/TuneView.cpp" line="243"/>
         <source>inputs in blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="233"/>
+        <location filename="../views/TuneView.cpp" line="244"/>
         <source>output in blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="234"/>
+        <location filename="../views/TuneView.cpp" line="245"/>
         <source>inputs and output in blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="235"/>
+        <location filename="../views/TuneView.cpp" line="246"/>
+        <source>own blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="248"/>
+        <source>blocks of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="249"/>
         <source>Start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="237"/>
+        <location filename="../views/TuneView.cpp" line="251"/>
         <source>Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="238"/>
+        <location filename="../views/TuneView.cpp" line="252"/>
         <source>Stop after recording what was measured; Resume continues the session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="239"/>
+        <location filename="../views/TuneView.cpp" line="253"/>
         <source>Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="241"/>
+        <location filename="../views/TuneView.cpp" line="255"/>
         <source>Continue the paused session: schedules already measured are not measured again</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="242"/>
+        <location filename="../views/TuneView.cpp" line="256"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="243"/>
+        <location filename="../views/TuneView.cpp" line="257"/>
         <source>Stop the session (what was measured stays in the records)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="244"/>
+        <location filename="../views/TuneView.cpp" line="258"/>
         <source>Apply</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="245"/>
+        <location filename="../views/TuneView.cpp" line="259"/>
         <source>Put the selected candidate&apos;s schedule on the trace (one undoable step)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="246"/>
+        <location filename="../views/TuneView.cpp" line="260"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="247"/>
+        <location filename="../views/TuneView.cpp" line="261"/>
         <source>Show the two selected candidates&apos; scripts and loop nests side by side</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="262"/>
         <source>#</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
-        <location filename="../views/TuneView.cpp" line="257"/>
+        <location filename="../views/TuneView.cpp" line="262"/>
+        <location filename="../views/TuneView.cpp" line="271"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="262"/>
         <source>% of peak</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="262"/>
         <source>median (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="249"/>
+        <location filename="../views/TuneView.cpp" line="263"/>
         <source>checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="249"/>
+        <location filename="../views/TuneView.cpp" line="263"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="249"/>
+        <location filename="../views/TuneView.cpp" line="263"/>
         <source>schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="251"/>
+        <location filename="../views/TuneView.cpp" line="265"/>
         <source>Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph&apos;s or the loop nest&apos;s context menu); without knobs, the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="254"/>
+        <location filename="../views/TuneView.cpp" line="268"/>
         <source>Remove</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="255"/>
+        <location filename="../views/TuneView.cpp" line="269"/>
         <source>The selected knob goes back to its concrete value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="256"/>
-        <location filename="../views/TuneView.cpp" line="258"/>
+        <location filename="../views/TuneView.cpp" line="270"/>
+        <location filename="../views/TuneView.cpp" line="272"/>
         <source>trial</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="259"/>
+        <location filename="../views/TuneView.cpp" line="273"/>
         <source>failed (crash, timeout, error)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="260"/>
+        <location filename="../views/TuneView.cpp" line="274"/>
         <source>best so far</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="309"/>
+        <location filename="../views/TuneView.cpp" line="323"/>
         <source>machine peak (estimate): %1 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="341"/>
+        <location filename="../views/TuneView.cpp" line="371"/>
         <source>Fix the script&apos;s errors first: a session tunes the document&apos;s schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="342"/>
+        <location filename="../views/TuneView.cpp" line="372"/>
         <source>Tune the document&apos;s workload on this machine (a new session)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="351"/>
+        <location filename="../views/TuneView.cpp" line="381"/>
+        <source>The channels of a block as the caller&apos;s tensors have them (oneDNN&apos;s nChw16c: 16); own blocks: each schedule&apos;s, its tile&apos;s width of channels. Another workload, with records of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="385"/>
         <source>A TensorIR function takes its buffers as it declares them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="352"/>
+        <location filename="../views/TuneView.cpp" line="386"/>
         <source>Which arguments the tuned kernel takes in the blocked layouts it computes in, as a library&apos;s blocked primitive is handed them (oneDNN&apos;s nChw8c): another workload, with records of its own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="364"/>
+        <location filename="../views/TuneView.cpp" line="398"/>
         <source>%1 of %2 trials measured in %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="369"/>
+        <location filename="../views/TuneView.cpp" line="403"/>
         <source>best %1 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="370"/>
+        <location filename="../views/TuneView.cpp" line="404"/>
         <source>(%1% of peak)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="373"/>
+        <location filename="../views/TuneView.cpp" line="407"/>
         <source>about %1 left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="374"/>
+        <location filename="../views/TuneView.cpp" line="408"/>
         <source>estimating time left…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="376"/>
+        <location filename="../views/TuneView.cpp" line="410"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="424"/>
+        <location filename="../views/TuneView.cpp" line="458"/>
         <source>record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="429"/>
+        <location filename="../views/TuneView.cpp" line="463"/>
         <source>median %1 ms, fastest %2 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="432"/>
+        <location filename="../views/TuneView.cpp" line="466"/>
         <source>not yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="480"/>
+        <location filename="../views/TuneView.cpp" line="514"/>
         <source>records: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="483"/>
+        <location filename="../views/TuneView.cpp" line="517"/>
         <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
         <translation type="unfinished"></translation>
     </message>

@@ -2724,7 +2724,7 @@ No problem found.
 <context>
     <name>tessera::gui::TuneController</name>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="257"/>
+        <location filename="../app/gui/TuneController.cpp" line="256"/>
         <source>The document&apos;s schedule is this best: nothing faster was found.</source>
         <translation>文档的调度就是这个最佳者：没有找到更快的。</translation>
     </message>
@@ -2737,24 +2737,24 @@ No problem found.
         <translation type="vanished">与文档的调度相比在噪声范围内（×%1；%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="280"/>
+        <location filename="../app/gui/TuneController.cpp" line="279"/>
         <source>×%1 the document&apos;s schedule (%2).</source>
         <translation>文档调度速度的 ×%1（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="381"/>
+        <location filename="../app/gui/TuneController.cpp" line="393"/>
         <source>Cannot read the records database %1: %2</source>
         <translation>无法读取记录数据库 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="392"/>
+        <location filename="../app/gui/TuneController.cpp" line="404"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation>
             <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="436"/>
+        <location filename="../app/gui/TuneController.cpp" line="448"/>
         <source>A tuning session is already running.</source>
         <translation>已有一个调优会话正在运行。</translation>
     </message>
@@ -2767,133 +2767,133 @@ No problem found.
         <translation type="vanished">调优搜索的是脚本所调度的函数（%1），而不是当前显示的函数（%2）：请显示 %1（视图 ▸ TensorIR 函数），或用 sch.work_on(&quot;%2&quot;) 让 %2 成为调度的函数。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="218"/>
+        <location filename="../app/gui/TuneController.cpp" line="217"/>
         <source>writes %1 as %2</source>
         <translation>以 %2 写出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="219"/>
+        <location filename="../app/gui/TuneController.cpp" line="218"/>
         <source>takes %1 as %2</source>
         <translation>以 %2 接收 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="223"/>
+        <location filename="../app/gui/TuneController.cpp" line="222"/>
         <source>Its kernel %1.</source>
         <translation>其内核%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="261"/>
+        <location filename="../app/gui/TuneController.cpp" line="260"/>
         <source>spread ×%1–×%2 over %3 process(es) that timed both in the same interleaved rounds; medians %4 ms against %5 ms, 95% intervals %6–%7 and %8–%9 ms</source>
         <translation>范围 ×%1–×%2，来自在相同交错轮次中计时两者的 %3 个进程；中位数 %4 毫秒对 %5 毫秒，95% 区间 %6–%7 和 %8–%9 毫秒</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="275"/>
+        <location filename="../app/gui/TuneController.cpp" line="274"/>
         <source>No speed-up over the document&apos;s schedule: the best found measured ×%1 (%2). The document&apos;s schedule stays the best.</source>
         <translation>相对文档的调度没有加速：找到的最佳调度测得 ×%1（%2）。文档的调度仍是最佳。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="287"/>
+        <location filename="../app/gui/TuneController.cpp" line="286"/>
         <source>%1 ms, as the claim timed it</source>
         <translation>%1 毫秒，按加速声明的计时</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="288"/>
+        <location filename="../app/gui/TuneController.cpp" line="287"/>
         <source>%1 ms at the machine&apos;s reference speed</source>
         <translation>%1 毫秒，按本机的参考速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="289"/>
+        <location filename="../app/gui/TuneController.cpp" line="288"/>
         <source>%1 GFLOP/s (%2)</source>
         <translation>%1 GFLOP/s（%2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="292"/>
+        <location filename="../app/gui/TuneController.cpp" line="291"/>
         <source>Best: the document&apos;s schedule, %1.</source>
         <translation>最佳：文档的调度，%1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="293"/>
+        <location filename="../app/gui/TuneController.cpp" line="292"/>
         <source>Best %1.</source>
         <translation>最佳 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="447"/>
+        <location filename="../app/gui/TuneController.cpp" line="459"/>
         <source>Blocked argument layouts apply to te documents: a TensorIR function takes its buffers as it declares them</source>
         <translation>分块的参数布局只适用于 te 文档：TensorIR 函数按其声明接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="468"/>
+        <location filename="../app/gui/TuneController.cpp" line="480"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation>TensorIR 函数 %1 各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="470"/>
+        <location filename="../app/gui/TuneController.cpp" line="482"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation>TensorIR 函数各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="471"/>
+        <location filename="../app/gui/TuneController.cpp" line="483"/>
         <source>the space generated from the workload</source>
         <translation>由工作负载生成的搜索空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="472"/>
+        <location filename="../app/gui/TuneController.cpp" line="484"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation>%2 个可调旋钮的 %1 个取值点</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="477"/>
+        <location filename="../app/gui/TuneController.cpp" line="489"/>
         <source>, the inputs and output in blocked layouts</source>
         <translation>，输入和输出采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="478"/>
+        <location filename="../app/gui/TuneController.cpp" line="490"/>
         <source>, the inputs in blocked layouts</source>
         <translation>，输入采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="479"/>
+        <location filename="../app/gui/TuneController.cpp" line="491"/>
         <source>, the output in a blocked layout</source>
         <translation>，输出采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="480"/>
+        <location filename="../app/gui/TuneController.cpp" line="492"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="484"/>
+        <location filename="../app/gui/TuneController.cpp" line="496"/>
         <source> within %1</source>
         <translation>，限时 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="546"/>
+        <location filename="../app/gui/TuneController.cpp" line="558"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="606"/>
+        <location filename="../app/gui/TuneController.cpp" line="618"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation>继续：剩余 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="615"/>
-        <location filename="../app/gui/TuneController.cpp" line="647"/>
+        <location filename="../app/gui/TuneController.cpp" line="627"/>
+        <location filename="../app/gui/TuneController.cpp" line="659"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation>在 %1 / %2 次试验后取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="632"/>
+        <location filename="../app/gui/TuneController.cpp" line="644"/>
         <source>Tuning stopped: %1</source>
         <translation>调优已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="642"/>
+        <location filename="../app/gui/TuneController.cpp" line="654"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="648"/>
+        <location filename="../app/gui/TuneController.cpp" line="660"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
     </message>
@@ -2902,62 +2902,62 @@ No problem found.
         <translation type="vanished">最佳 %1 GFLOP/s（%2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="669"/>
+        <location filename="../app/gui/TuneController.cpp" line="681"/>
         <source>there is no tuned candidate %1</source>
         <translation>没有调优候选 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="672"/>
+        <location filename="../app/gui/TuneController.cpp" line="684"/>
         <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
         <translation>按调优器自己的测量，调优候选 %1 比文档的调度慢（×%2）：保留文档的调度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="685"/>
+        <location filename="../app/gui/TuneController.cpp" line="697"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="689"/>
+        <location filename="../app/gui/TuneController.cpp" line="701"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation>调优候选 %1 无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="697"/>
+        <location filename="../app/gui/TuneController.cpp" line="709"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="713"/>
+        <location filename="../app/gui/TuneController.cpp" line="725"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation>调优候选 %1 调优的 TensorIR 函数与文档的不同（调优之后函数或其调度被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="721"/>
+        <location filename="../app/gui/TuneController.cpp" line="733"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation>调优候选 %1 无法应用到文档上：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="733"/>
+        <location filename="../app/gui/TuneController.cpp" line="745"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation>调优候选 %1 无法作为 TensorIR 文档求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="744"/>
+        <location filename="../app/gui/TuneController.cpp" line="756"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation>应用调优候选（%1 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="745"/>
+        <location filename="../app/gui/TuneController.cpp" line="757"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="762"/>
+        <location filename="../app/gui/TuneController.cpp" line="774"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation>#%1（%2 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="772"/>
+        <location filename="../app/gui/TuneController.cpp" line="784"/>
         <source>%1 ms (fastest %2)</source>
         <translation>%1 毫秒（最快 %2）</translation>
     </message>
@@ -2966,57 +2966,57 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="776"/>
+        <location filename="../app/gui/TuneController.cpp" line="788"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="779"/>
+        <location filename="../app/gui/TuneController.cpp" line="791"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="780"/>
+        <location filename="../app/gui/TuneController.cpp" line="792"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="781"/>
+        <location filename="../app/gui/TuneController.cpp" line="793"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="783"/>
+        <location filename="../app/gui/TuneController.cpp" line="795"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="784"/>
+        <location filename="../app/gui/TuneController.cpp" line="796"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="788"/>
+        <location filename="../app/gui/TuneController.cpp" line="800"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="789"/>
+        <location filename="../app/gui/TuneController.cpp" line="801"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="801"/>
+        <location filename="../app/gui/TuneController.cpp" line="813"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation>设为可调：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="811"/>
+        <location filename="../app/gui/TuneController.cpp" line="823"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="837"/>
+        <location filename="../app/gui/TuneController.cpp" line="849"/>
         <source>The knob %1 was dropped: %2</source>
         <translation>旋钮 %1 已移除：%2</translation>
     </message>
@@ -4737,254 +4737,269 @@ No problem found.
 <context>
     <name>tessera::views::TuneView</name>
     <message>
-        <location filename="../views/TuneView.cpp" line="221"/>
+        <location filename="../views/TuneView.cpp" line="232"/>
         <source>Trials</source>
         <translation>试验次数</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="222"/>
+        <location filename="../views/TuneView.cpp" line="233"/>
         <source>Time budget (s)</source>
         <translation>时间预算（秒）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="223"/>
+        <location filename="../views/TuneView.cpp" line="234"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="224"/>
+        <location filename="../views/TuneView.cpp" line="235"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="226"/>
+        <location filename="../views/TuneView.cpp" line="237"/>
         <source>Stop after this many seconds (none: only the trial count limits the session)</source>
         <translation>经过这么多秒后停止（无：只由试验次数限制会话）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="227"/>
+        <location filename="../views/TuneView.cpp" line="238"/>
         <source>How many candidate schedules to measure in this session</source>
         <translation>本次会话要测量多少个候选调度</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="228"/>
+        <location filename="../views/TuneView.cpp" line="239"/>
         <source>evolution (cost model)</source>
         <translation>进化搜索（代价模型）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="229"/>
+        <location filename="../views/TuneView.cpp" line="240"/>
         <source>random (baseline)</source>
         <translation>随机（基线）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="230"/>
+        <location filename="../views/TuneView.cpp" line="241"/>
         <source>Arguments</source>
         <translation>参数</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="231"/>
+        <location filename="../views/TuneView.cpp" line="242"/>
         <source>as defined</source>
         <translation>按定义</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="232"/>
+        <location filename="../views/TuneView.cpp" line="243"/>
         <source>inputs in blocks</source>
         <translation>输入分块</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="233"/>
+        <location filename="../views/TuneView.cpp" line="244"/>
         <source>output in blocks</source>
         <translation>输出分块</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="234"/>
+        <location filename="../views/TuneView.cpp" line="245"/>
         <source>inputs and output in blocks</source>
         <translation>输入和输出分块</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="235"/>
+        <location filename="../views/TuneView.cpp" line="246"/>
+        <source>own blocks</source>
+        <translation>自身分块</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="248"/>
+        <source>blocks of %1</source>
+        <translation>%1 通道一块</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="249"/>
         <source>Start</source>
         <translation>开始</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="237"/>
+        <location filename="../views/TuneView.cpp" line="251"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="238"/>
+        <location filename="../views/TuneView.cpp" line="252"/>
         <source>Stop after recording what was measured; Resume continues the session</source>
         <translation>记录已测量的结果后停止；“继续”可接着进行会话</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="239"/>
+        <location filename="../views/TuneView.cpp" line="253"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="241"/>
+        <location filename="../views/TuneView.cpp" line="255"/>
         <source>Continue the paused session: schedules already measured are not measured again</source>
         <translation>继续已暂停的会话：已测量的调度不会重复测量</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="242"/>
+        <location filename="../views/TuneView.cpp" line="256"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="243"/>
+        <location filename="../views/TuneView.cpp" line="257"/>
         <source>Stop the session (what was measured stays in the records)</source>
         <translation>停止会话（已测量的结果保留在记录中）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="244"/>
+        <location filename="../views/TuneView.cpp" line="258"/>
         <source>Apply</source>
         <translation>应用</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="245"/>
+        <location filename="../views/TuneView.cpp" line="259"/>
         <source>Put the selected candidate&apos;s schedule on the trace (one undoable step)</source>
         <translation>把选中候选的调度放到追踪上（一个可撤销的步骤）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="246"/>
+        <location filename="../views/TuneView.cpp" line="260"/>
         <source>Compare</source>
         <translation>比较</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="247"/>
+        <location filename="../views/TuneView.cpp" line="261"/>
         <source>Show the two selected candidates&apos; scripts and loop nests side by side</source>
         <translation>并排显示两个选中候选的脚本和循环嵌套</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="262"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
-        <location filename="../views/TuneView.cpp" line="257"/>
+        <location filename="../views/TuneView.cpp" line="262"/>
+        <location filename="../views/TuneView.cpp" line="271"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="262"/>
         <source>% of peak</source>
         <translation>峰值 %</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="248"/>
+        <location filename="../views/TuneView.cpp" line="262"/>
         <source>median (ms)</source>
         <translation>中位数（毫秒）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="249"/>
+        <location filename="../views/TuneView.cpp" line="263"/>
         <source>checked</source>
         <translation>已检查</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="249"/>
+        <location filename="../views/TuneView.cpp" line="263"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="249"/>
+        <location filename="../views/TuneView.cpp" line="263"/>
         <source>schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="251"/>
+        <location filename="../views/TuneView.cpp" line="265"/>
         <source>Tunable knobs: sessions search exactly these (Make Tunable in the IterVar graph&apos;s or the loop nest&apos;s context menu); without knobs, the space generated from the workload</source>
         <translation>可调旋钮：会话只搜索这些（在迭代变量图或循环嵌套的右键菜单中“设为可调”）；没有旋钮时搜索由工作负载生成的空间</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="254"/>
+        <location filename="../views/TuneView.cpp" line="268"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="255"/>
+        <location filename="../views/TuneView.cpp" line="269"/>
         <source>The selected knob goes back to its concrete value</source>
         <translation>选中的旋钮恢复为它的具体取值</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="256"/>
-        <location filename="../views/TuneView.cpp" line="258"/>
+        <location filename="../views/TuneView.cpp" line="270"/>
+        <location filename="../views/TuneView.cpp" line="272"/>
         <source>trial</source>
         <translation>试验</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="259"/>
+        <location filename="../views/TuneView.cpp" line="273"/>
         <source>failed (crash, timeout, error)</source>
         <translation>失败（崩溃、超时、错误）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="260"/>
+        <location filename="../views/TuneView.cpp" line="274"/>
         <source>best so far</source>
         <translation>目前最佳</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="309"/>
+        <location filename="../views/TuneView.cpp" line="323"/>
         <source>machine peak (estimate): %1 GFLOP/s</source>
         <translation>机器峰值（估计）：%1 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="341"/>
+        <location filename="../views/TuneView.cpp" line="371"/>
         <source>Fix the script&apos;s errors first: a session tunes the document&apos;s schedule</source>
         <translation>请先修正脚本的错误：会话调优的是文档的调度</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="342"/>
+        <location filename="../views/TuneView.cpp" line="372"/>
         <source>Tune the document&apos;s workload on this machine (a new session)</source>
         <translation>在本机上调优文档的工作负载（新会话）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="351"/>
+        <location filename="../views/TuneView.cpp" line="381"/>
+        <source>The channels of a block as the caller&apos;s tensors have them (oneDNN&apos;s nChw16c: 16); own blocks: each schedule&apos;s, its tile&apos;s width of channels. Another workload, with records of its own</source>
+        <translation>调用方张量中一个块的通道数（oneDNN 的 nChw16c：16）；自身分块：各调度自己的块，即其分块的通道宽度。这是另一个工作负载，有自己的记录</translation>
+    </message>
+    <message>
+        <location filename="../views/TuneView.cpp" line="385"/>
         <source>A TensorIR function takes its buffers as it declares them</source>
         <translation>TensorIR 函数按其声明接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="352"/>
+        <location filename="../views/TuneView.cpp" line="386"/>
         <source>Which arguments the tuned kernel takes in the blocked layouts it computes in, as a library&apos;s blocked primitive is handed them (oneDNN&apos;s nChw8c): another workload, with records of its own</source>
         <translation>调优后的内核以其计算所用的分块布局接收哪些参数，如同库的分块原语接收张量（oneDNN 的 nChw8c）：这是另一个工作负载，有其自己的记录</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="364"/>
+        <location filename="../views/TuneView.cpp" line="398"/>
         <source>%1 of %2 trials measured in %3</source>
         <translation>在 %3 内测量了 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="369"/>
+        <location filename="../views/TuneView.cpp" line="403"/>
         <source>best %1 GFLOP/s</source>
         <translation>最佳 %1 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="370"/>
+        <location filename="../views/TuneView.cpp" line="404"/>
         <source>(%1% of peak)</source>
         <translation>（峰值的 %1%）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="373"/>
+        <location filename="../views/TuneView.cpp" line="407"/>
         <source>about %1 left</source>
         <translation>约剩 %1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="374"/>
+        <location filename="../views/TuneView.cpp" line="408"/>
         <source>estimating time left…</source>
         <translation>正在估计剩余时间…</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="376"/>
+        <location filename="../views/TuneView.cpp" line="410"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="424"/>
+        <location filename="../views/TuneView.cpp" line="458"/>
         <source>record %1</source>
         <translation>记录 %1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="429"/>
+        <location filename="../views/TuneView.cpp" line="463"/>
         <source>median %1 ms, fastest %2 ms</source>
         <translation>中位数 %1 毫秒，最快 %2 毫秒</translation>
     </message>
@@ -4993,17 +5008,17 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="432"/>
+        <location filename="../views/TuneView.cpp" line="466"/>
         <source>not yet</source>
         <translation>尚未</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="480"/>
+        <location filename="../views/TuneView.cpp" line="514"/>
         <source>records: %1</source>
         <translation>记录：%1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="483"/>
+        <location filename="../views/TuneView.cpp" line="517"/>
         <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
         <translation>每个测量过的候选都保存在这个 SQLite 文件中；对同一工作负载再次开始的会话会从中继续</translation>
     </message>

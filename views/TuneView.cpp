@@ -62,6 +62,7 @@ TuneView::TuneView(QWidget* parent)
       budget_(new QSpinBox(this)),
       strategy_(new QComboBox(this)),
       layouts_(new QComboBox(this)),
+      block_(new QComboBox(this)),
       start_(new QPushButton(this)),
       pause_(new QPushButton(this)),
       resume_(new QPushButton(this)),
@@ -94,6 +95,11 @@ TuneView::TuneView(QWidget* parent)
   connect(budget_, &QSpinBox::valueChanged, this, &TuneView::choicesChanged);
   connect(strategy_, &QComboBox::currentIndexChanged, this, &TuneView::choicesChanged);
   connect(layouts_, &QComboBox::currentIndexChanged, this, &TuneView::choicesChanged);
+  connect(layouts_, &QComboBox::currentIndexChanged, this, &TuneView::updateButtons);
+  for (int channels : {0, 4, 8, 16, 32, 64}) block_->addItem(QString(), channels);
+  block_->setObjectName("tuneArgumentBlock");
+  connect(block_, &QComboBox::currentIndexChanged, this, &TuneView::argumentLayoutsChanged);
+  connect(block_, &QComboBox::currentIndexChanged, this, &TuneView::choicesChanged);
   const std::pair<QPushButton*, const char*> buttons[] = {
       {start_, "tuneStart"},          {pause_, "tunePause"}, {resume_, "tuneResume"},
       {cancel_, "tuneCancel"},        {apply_, "tuneApply"}, {compare_, "tuneCompare"},
@@ -112,7 +118,8 @@ TuneView::TuneView(QWidget* parent)
   settings->addWidget(budget_, 1, 1);
   settings->addWidget(settingsLabels_[3], 1, 2);
   settings->addWidget(layouts_, 1, 3);
-  settings->setColumnStretch(4, 1);
+  settings->addWidget(block_, 1, 4);
+  settings->setColumnStretch(5, 1);
   auto* controls = new QHBoxLayout;
   for (QPushButton* b : {start_, pause_, resume_, cancel_}) controls->addWidget(b);
   controls->addStretch(1);
@@ -236,6 +243,9 @@ void TuneView::retranslateUi() {
   layouts_->setItemText(1, tr("inputs in blocks"));
   layouts_->setItemText(2, tr("output in blocks"));
   layouts_->setItemText(3, tr("inputs and output in blocks"));
+  block_->setItemText(0, tr("own blocks"));
+  for (int i = 1; i < block_->count(); ++i)
+    block_->setItemText(i, tr("blocks of %1").arg(block_->itemData(i).toInt()));
   start_->setText(tr("Start"));
   updateButtons();
   pause_->setText(tr("Pause"));
@@ -330,7 +340,7 @@ tune::BlockedArguments TuneView::argumentLayouts() const {
 
 tune::BlockedArguments TuneView::chosenArgumentLayouts() const {
   const int bits = layouts_->currentData().toInt();
-  return {(bits & 1) != 0, (bits & 2) != 0};
+  return {(bits & 1) != 0, (bits & 2) != 0, bits != 0 ? block_->currentData().toInt() : 0};
 }
 
 void TuneView::setTrialCount(int trials) { trials_->setValue(trials); }
@@ -345,6 +355,8 @@ void TuneView::setStrategy(const QString& strategy) {
 
 void TuneView::setArgumentLayouts(tune::BlockedArguments blocked) {
   layouts_->setCurrentIndex(layouts_->findData(int(blocked.inputs) | int(blocked.outputs) << 1));
+  if (int at = block_->findData(static_cast<int>(blocked.block)); at >= 0)
+    block_->setCurrentIndex(at);
 }
 
 void TuneView::setRunState(TuneRunState state) {
@@ -365,6 +377,11 @@ void TuneView::updateButtons() {
     w->setEnabled(idle || state_ == TuneRunState::Paused);
   // A resumed session keeps its workload: its layouts change only between sessions.
   layouts_->setEnabled(idle && !tensorir_);
+  block_->setEnabled(idle && !tensorir_ && layouts_->currentData().toInt() != 0);
+  block_->setToolTip(
+      tr("The channels of a block as the caller's tensors have them (oneDNN's "
+         "nChw16c: 16); own blocks: each schedule's, its tile's width of "
+         "channels. Another workload, with records of its own"));
   layouts_->setToolTip(
       tensorir_ ? tr("A TensorIR function takes its buffers as it declares them")
                 : tr("Which arguments the tuned kernel takes in the blocked layouts it computes "

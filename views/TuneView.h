@@ -131,6 +131,7 @@ class TuneView : public ViewBase {
   QSpinBox* budget_;
   QComboBox* strategy_;
   QComboBox* layouts_;
+  QComboBox* block_;  // the channels of a handed block; 0: each schedule's own
   QPushButton* start_;
   QPushButton* pause_;
   QPushButton* resume_;

@@ -17,6 +17,7 @@ constexpr auto kTuneBudget = "tune/timeBudgetSeconds";
 constexpr auto kTuneStrategy = "tune/strategy";
 constexpr auto kTuneBlockedInputs = "tune/blockedInputs";
 constexpr auto kTuneBlockedOutputs = "tune/blockedOutputs";
+constexpr auto kTuneArgumentBlock = "tune/argumentBlock";
 
 }  // namespace
 
@@ -63,6 +64,8 @@ std::optional<TuneChoices> AppSettings::tuneChoices() {
     c.strategy = strategy;
   c.blocked_inputs = settings.value(kTuneBlockedInputs, false).toBool();
   c.blocked_outputs = settings.value(kTuneBlockedOutputs, false).toBool();
+  if (int block = settings.value(kTuneArgumentBlock, 0).toInt(&ok); ok && block >= 0)
+    c.argument_block = block;
   return c;
 }
 
@@ -73,6 +76,7 @@ void AppSettings::setTuneChoices(const TuneChoices& choices) {
   settings.setValue(kTuneStrategy, choices.strategy);
   settings.setValue(kTuneBlockedInputs, choices.blocked_inputs);
   settings.setValue(kTuneBlockedOutputs, choices.blocked_outputs);
+  settings.setValue(kTuneArgumentBlock, choices.argument_block);
 }
 
 QStringList AppSettings::recentFiles() { return QSettings().value(kRecent).toStringList(); }

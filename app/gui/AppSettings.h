@@ -17,6 +17,7 @@ struct TuneChoices {
   double time_budget_s = 0;  // 0: none
   QString strategy = "evolution";
   bool blocked_inputs = false, blocked_outputs = false;
+  int argument_block = 0;  // the channels of a handed block; 0: each schedule's own
 };
 
 class AppSettings {

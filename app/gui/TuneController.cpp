@@ -333,12 +333,13 @@ void TuneController::attach(views::TuneView* view) {
     view->setTrialCount(chosen->trials);
     view->setTimeBudgetSeconds(chosen->time_budget_s);
     view->setStrategy(chosen->strategy);
-    view->setArgumentLayouts({chosen->blocked_inputs, chosen->blocked_outputs});
+    view->setArgumentLayouts(
+        {chosen->blocked_inputs, chosen->blocked_outputs, chosen->argument_block});
   }
   connect(view, &views::TuneView::choicesChanged, this, [view] {
     const tune::BlockedArguments blocked = view->chosenArgumentLayouts();
     AppSettings::setTuneChoices({view->trialCount(), view->timeBudgetSeconds(), view->strategy(),
-                                 blocked.inputs, blocked.outputs});
+                                 blocked.inputs, blocked.outputs, static_cast<int>(blocked.block)});
   });
   connect(view, &views::TuneView::startRequested, this, &TuneController::startFromView);
   connect(view, &views::TuneView::pauseRequested, this, &TuneController::pause);

@@ -1,6 +1,6 @@
-// The Tune dock remembers its choices (trials, time budget, strategy, argument layouts)
-// between runs of the application (AppSettings): a new window starts from what the last
-// one left. Nothing stored, the dock's own defaults; a stored value out of range or a
+// The Tune dock remembers its choices (trials, time budget, strategy, argument layouts and
+// their block) between runs of the application (AppSettings): a new window starts from
+// what the last one left. Nothing stored, the dock's own defaults; a stored value out of range or a
 // strategy the dock does not know leaves that setting at its default.
 #include <QComboBox>
 #include <QSettings>
@@ -26,6 +26,7 @@ struct Dock {
   QSpinBox* budget() const { return view->findChild<QSpinBox*>("tuneBudget"); }
   QComboBox* strategy() const { return view->findChild<QComboBox*>("tuneStrategy"); }
   QComboBox* layouts() const { return view->findChild<QComboBox*>("tuneArgumentLayouts"); }
+  QComboBox* block() const { return view->findChild<QComboBox*>("tuneArgumentBlock"); }
 };
 
 class TestTuneDockChoices : public QObject {
@@ -43,13 +44,16 @@ class TestTuneDockChoices : public QObject {
   void aNewWindowStartsFromTheLastChoices() {
     {
       Dock first;
-      QVERIFY(first.view && first.budget() && first.strategy() && first.layouts());
+      QVERIFY(first.view && first.budget() && first.strategy() && first.layouts() && first.block());
+      QVERIFY(!first.block()->isEnabled());    // the arguments as defined: no block to choose
       QCOMPARE(first.view->trialCount(), 32);  // nothing stored: the dock's defaults
       QCOMPARE(first.view->strategy(), QString("evolution"));
       first.view->trialsBox()->setValue(77);
       first.budget()->setValue(120);
       first.strategy()->setCurrentIndex(first.strategy()->findData("random"));
       first.layouts()->setCurrentIndex(first.layouts()->findData(3));
+      QVERIFY(first.block()->isEnabled());
+      first.block()->setCurrentIndex(first.block()->findData(16));
     }
     Dock second;
     QCOMPARE(second.view->trialCount(), 77);
@@ -57,6 +61,11 @@ class TestTuneDockChoices : public QObject {
     QCOMPARE(second.view->strategy(), QString("random"));
     const tune::BlockedArguments blocked = second.view->argumentLayouts();
     QVERIFY(blocked.inputs && blocked.outputs);
+    QCOMPARE(blocked.block, int64_t{16});
+    // Back to the layouts as defined, the block is no part of the workload.
+    second.layouts()->setCurrentIndex(second.layouts()->findData(0));
+    QCOMPARE(second.view->argumentLayouts().block, int64_t{0});
+    QVERIFY(!second.block()->isEnabled());
   }
 
   void storedValuesOutOfRangeLeaveTheDefaults() {
