@@ -158,8 +158,10 @@ class LaneOrder {
       }
       return Way::Reordered;
     }
-    if (auto* insert = llvm::dyn_cast<llvm::InsertElementInst>(v))
-      return llvm::isa<llvm::ConstantInt>(insert->getOperand(2)) ? Way::LaneWise : Way::Reordered;
+    if (auto* insert = llvm::dyn_cast<llvm::InsertElementInst>(v)) {
+      const auto* lane = llvm::dyn_cast<llvm::ConstantInt>(insert->getOperand(2));
+      return lane && lane->getZExtValue() < kLanes ? Way::LaneWise : Way::Reordered;
+    }
     if (llvm::isa<llvm::BinaryOperator, llvm::UnaryOperator, llvm::CmpInst, llvm::SelectInst>(v))
       return Way::LaneWise;
     if (auto* cast = llvm::dyn_cast<llvm::CastInst>(v))
