@@ -82,8 +82,8 @@ void OneTap() {
 void LanePastTheEnd() {
   Kernel k;
   llvm::Value* v = k.b.CreateFMul(k.b.CreateFAdd(k.Tap(0), k.Tap(1)), k.Tap(0));
-  k.Store(k.b.CreateInsertElement(v, llvm::ConstantFP::get(k.b.getFloatTy(), 0.0),
-                                  k.b.getInt64(9)));
+  k.Store(
+      k.b.CreateInsertElement(v, llvm::ConstantFP::get(k.b.getFloatTy(), 0.0), k.b.getInt64(9)));
   // Not a lane of the vector: the store is left as it is (no order has a lane 9).
   QCOMPARE(ComputeDeinterleavedTapsInLaneOrder(*k.f), 0);
   QVERIFY(k.Verifies());
