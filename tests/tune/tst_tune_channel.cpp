@@ -603,14 +603,15 @@ class TuneChannel : public QObject {
   // With a block of the run's own (BlockedArguments::block, a caller's nChw8c) smaller
   // than a tile's channels, the kernel and the output are laid out in it and a tile spans
   // several blocks: their loop within the tile is unrolled, the block's channels the
-  // vector. A tile the block does not divide lays out nothing. Every seed matches the
-  // oracle.
+  // vector. A tile the block does not divide lays out nothing. A seed of each kind
+  // matches the oracle.
   void aRunsOwnBlockIsHandedAcrossTiles() {
     auto p = Load(Conv(16, 14, 64, 3, 1, 1));
     TargetInfo target = IsaTarget("avx512f");
     target.blocked = {true, true, 8};
     DesignSpace space = SpaceOf(p, target);
     int spanning = 0;
+    bool single = false;
     for (const Decisions& d : ChannelSeeds(space, "conv")) {
       auto valid = space.Validate(d, p.Arguments());
       QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
@@ -625,10 +626,15 @@ class TuneChannel : public QObject {
                script.c_str());
       QVERIFY2(ArgumentLaidOutBeyond(valid->schedule, target.blocked).empty(), script.c_str());
       QVERIFY2(InnermostVectorized(valid->schedule.find("conv")) == "axis4", script.c_str());
-      const QString failure = RunAgainstOracle(p, *valid, "channel_own_block");
-      QVERIFY2(failure.isEmpty(),
-               qPrintable(failure + "\n" + QString::fromStdString(DesignSpace::Describe(d))));
-      spanning += tile > 8 ? 1 : 0;
+      // The oracle runs one seed of each kind: a tile of one block and one of several.
+      const bool spans = tile > 8;
+      if (spans ? spanning == 0 : !single) {
+        const QString failure = RunAgainstOracle(p, *valid, "channel_own_block");
+        QVERIFY2(failure.isEmpty(),
+                 qPrintable(failure + "\n" + QString::fromStdString(DesignSpace::Describe(d))));
+      }
+      spanning += spans ? 1 : 0;
+      single = single || !spans;
     }
     QVERIFY(spanning > 0);
     // Blocks of 48 channels divide no power-of-two tile: nothing is laid out anew.

@@ -398,7 +398,7 @@ class TestTuneDepthwiseTile : public QObject {
 
   // With a block of the run's own smaller than the tile's channels (a caller's nChw8c,
   // Goihw8g), the input, the weights and the output are laid out in it, a tile spanning
-  // several blocks; the kernels match the oracle.
+  // several blocks; the first kernel and the first spanning one match the oracle.
   void aRunsOwnBlockIsHandedAcrossTiles_data() {
     QTest::addColumn<QString>("isa");
     QTest::addColumn<int>("block");
@@ -428,10 +428,14 @@ class TestTuneDepthwiseTile : public QObject {
                            "), d1, d2, d3, (d0 % " + b + ")])") != std::string::npos,
                script.c_str());
       QVERIFY2(InnermostVectorized(valid->schedule.find("dw")) == "axis4", script.c_str());
-      const QString failure =
-          RunAgainstOracle(p, *valid, "depthwise_own_block_" + std::to_string(checked));
-      QVERIFY2(failure.isEmpty(), qPrintable(failure));
-      spanning += KnobValue(d, ChannelSplitKnobName("dw", "c")) > block ? 1 : 0;
+      // The oracle runs the first seed and the first whose tile spans several blocks.
+      const bool spans = KnobValue(d, ChannelSplitKnobName("dw", "c")) > block;
+      if (checked == 0 || (spans && spanning == 0)) {
+        const QString failure =
+            RunAgainstOracle(p, *valid, "depthwise_own_block_" + std::to_string(checked));
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
+      }
+      spanning += spans ? 1 : 0;
       ++checked;
     }
     QVERIFY(checked >= 2 && spanning >= 1);
