@@ -90,9 +90,7 @@ int64_t VectorRegisterBytes(const llvm::TargetMachine& tm) {
 // x86 with 256-bit vectors at most: eight lanes at stride 2 take a `vshufps` and a
 // `vpermpd` (AVX-512's `vpermt2ps` takes them in one).
 bool PicksStrideTwoInTwoShuffles(const llvm::TargetMachine& tm) {
-  const llvm::MCSubtargetInfo* sti = tm.getMCSubtargetInfo();
-  return sti && tm.getTargetTriple().isX86() && sti->checkFeatures("+avx") &&
-         !sti->checkFeatures("+avx512f");
+  return VectorRegisterBytes(tm) == 16 * 32;
 }
 
 void Optimize(llvm::Module& module, llvm::TargetMachine& tm, int opt_level) {
