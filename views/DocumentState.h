@@ -44,12 +44,12 @@ struct CodeArtifact {
   ir::Stmt stmt;
   // Generated code: which lines belong to which loop (the loop <-> code link); empty
   // when the generator could not say.
-  codegen::LoopLines lines;
+  codegen::LoopLines lines{};
   // Assembly: each innermost loop's static throughput (LLVM MCA).
-  std::vector<codegen::LoopThroughput> throughput;
+  std::vector<codegen::LoopThroughput> throughput{};
   // A pass's program, printed only when it is shown: a timeline holds a dozen passes
   // and the Code view shows one of them.
-  std::function<std::string()> print;
+  std::function<std::string()> print{};
 };
 
 // The artefact's text: `text`, or `print`'s when it has one.
@@ -63,7 +63,7 @@ struct ProfileRecord {
   double gflops = 0;
   int version = 0;                          // the schedule version (RunHistory id); 0 = unknown
   double min_seconds = 0, max_seconds = 0;  // the fastest and slowest timed call (0 = unknown)
-  TimedCalls calls;                         // the timed calls (empty in older projects)
+  TimedCalls calls{};                       // the timed calls (empty in older projects)
 };
 
 struct DocumentState {

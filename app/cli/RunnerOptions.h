@@ -33,7 +33,7 @@ struct RunnerJob {
   int repeat = 1;
   bool check = false;
   bool json = false;
-  std::string func;  // a TensorIR module's function (--func); "" = the script's own
+  std::string func{};  // a TensorIR module's function (--func); "" = the script's own
 };
 
 // Measures `job` through the runner the options name and prints the result as the local

@@ -32,12 +32,12 @@ struct RunRequest {
   // Where it runs: here (RunKernel), or on a cluster node through Slurm (RunOnCluster,
   // ClusterRun.h; RunController picks). `worker` is the tessera-cli the node runs ("" =
   // the one next to this program or on $PATH).
-  project::RunnerSettings runner;
-  std::string worker;
+  project::RunnerSettings runner{};
+  std::string worker{};
   // A version to time in the same interleaved rounds (Profile only; null: none). Here or,
   // through a runner, on the node that times this one.
-  std::shared_ptr<const script::ScriptProgram> baseline_program;
-  std::shared_ptr<const transform::LoweredProgram> baseline_function;
+  std::shared_ptr<const script::ScriptProgram> baseline_program{};
+  std::shared_ptr<const transform::LoweredProgram> baseline_function{};
   int baseline_version = 0;
 };
 

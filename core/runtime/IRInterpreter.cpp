@@ -13,18 +13,14 @@ namespace tessera::runtime {
 
 using namespace ir;
 
-namespace {
-
-// Memory a buffer handle points to.
-struct Memory {
-  void* base = nullptr;
-  int64_t bytes = 0;
-  std::shared_ptr<void> owner;  // keeps NDArray or Allocate memory alive
-};
-
-}  // namespace
-
 struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void> {
+  // Memory a buffer handle points to.
+  struct Memory {
+    void* base = nullptr;
+    int64_t bytes = 0;
+    std::shared_ptr<void> owner;  // keeps NDArray or Allocate memory alive
+  };
+
   InterpreterOptions options;
   std::unordered_map<const ExprNode*, Value> vars;
   std::unordered_map<const ExprNode*, Memory> memory;
@@ -441,8 +437,8 @@ IRInterpreter::IRInterpreter(InterpreterOptions options) : impl_(std::make_uniqu
 IRInterpreter::~IRInterpreter() = default;
 
 void IRInterpreter::BindBuffer(const Var& data, const NDArray& array) {
-  impl_->memory[data.get()] =
-      Memory{array.data(), array.numel() * StorageBytes(array.dtype()), std::shared_ptr<void>()};
+  impl_->memory[data.get()] = Impl::Memory{
+      array.data(), array.numel() * StorageBytes(array.dtype()), std::shared_ptr<void>()};
 }
 void IRInterpreter::BindScalar(const Var& v, int64_t value) {
   impl_->vars[v.get()] = Value::Int(v.dtype(), value);

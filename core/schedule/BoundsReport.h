@@ -32,7 +32,7 @@ struct IterVarBound {
   std::string kind;    // data_par, comm_reduce, vectorized, unrolled, parallelized, ...
   std::string thread;  // bound thread tag, "" when none
   bool leaf = false;
-  std::string max;  // min + extent - 1: the range is [min, max], closed
+  std::string max{};  // min + extent - 1: the range is [min, max], closed
 };
 
 struct StageBounds {

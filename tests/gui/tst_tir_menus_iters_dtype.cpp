@@ -60,9 +60,9 @@ class TestTirMenusItersDType : public QObject, protected testing::TirMenuWindow 
     views::TirLoopNestView* nest = w->tirLoopNestView();
     std::unique_ptr<QMenu> nestBlock(nest->contextMenuFor(nest->blockItem("C")));
     for (QMenu* m : {graph.get(), nestBlock.get()})
-      for (const QString& p : {"reorder_block_iter_var", "unsafe_set_dtype"}) {
+      for (const char* p : {"reorder_block_iter_var", "unsafe_set_dtype"}) {
         QAction* a = m ? ActionNamed(m, p) : nullptr;
-        QVERIFY2(a && a->isEnabled(), qPrintable(p));
+        QVERIFY2(a && a->isEnabled(), p);
       }
     // E has one iterator; D writes the function's output: disabled, with the reason.
     std::unique_ptr<QMenu> e(w->tirBlockView()->contextMenuFor("E"));

@@ -130,16 +130,17 @@ tessera_fiber_begin:
   .size tessera_fiber_begin, .-tessera_fiber_begin
 )");
 
-namespace {
-
-struct Context {
+// A fiber's saved registers: a named type, since Fibers' own structs hold one.
+struct FiberContext {
   void* sp = nullptr;
 };
+
+namespace {
 
 // A stack that tessera_fiber_switch continues on as if it had saved it: control words,
 // r15, r14, r13 = main, r12 = arg, rbx, rbp = 0 (the end of the frame chain), the return
 // address tessera_fiber_begin.
-void Prepare(Context& c, char* stack, size_t bytes, void (*main)(void*), void* arg) {
+void Prepare(FiberContext& c, char* stack, size_t bytes, void (*main)(void*), void* arg) {
   auto top = reinterpret_cast<uintptr_t>(stack + bytes) & ~uintptr_t{15};
   auto* sp = reinterpret_cast<uint64_t*>(top);
   *--sp = 0;  // keeps the entry's stack aligned as after a call
@@ -158,17 +159,18 @@ void Prepare(Context& c, char* stack, size_t bytes, void (*main)(void*), void* a
   c.sp = sp;
 }
 
-void Switch(Context& from, Context& to) { tessera_fiber_switch(&from.sp, to.sp); }
+void Switch(FiberContext& from, FiberContext& to) { tessera_fiber_switch(&from.sp, to.sp); }
 
 }  // namespace
 
 #else  // swapcontext
 
-namespace {
-
-struct Context {
+// A fiber's saved registers.
+struct FiberContext {
   ucontext_t uc;
 };
+
+namespace {
 
 // makecontext passes int arguments only: the pointer travels in two halves.
 void Begin(unsigned high, unsigned low, unsigned main_high, unsigned main_low) {
@@ -177,7 +179,7 @@ void Begin(unsigned high, unsigned low, unsigned main_high, unsigned main_low) {
   main(arg);
 }
 
-void Prepare(Context& c, char* stack, size_t bytes, void (*main)(void*), void* arg) {
+void Prepare(FiberContext& c, char* stack, size_t bytes, void (*main)(void*), void* arg) {
   getcontext(&c.uc);
   c.uc.uc_stack.ss_sp = stack;
   c.uc.uc_stack.ss_size = bytes;
@@ -188,14 +190,14 @@ void Prepare(Context& c, char* stack, size_t bytes, void (*main)(void*), void* a
               unsigned(a), unsigned(uint64_t(m) >> 32), unsigned(m));
 }
 
-void Switch(Context& from, Context& to) { swapcontext(&from.uc, &to.uc); }
+void Switch(FiberContext& from, FiberContext& to) { swapcontext(&from.uc, &to.uc); }
 
 }  // namespace
 
 #endif
 
 struct Fibers::Scheduler {
-  Context context;
+  FiberContext context;
   Fiber* running = nullptr;
   const void* stack_bottom = nullptr;  // the OS thread's stack (AddressSanitizer)
   size_t stack_bytes = 0;
@@ -204,7 +206,7 @@ struct Fibers::Scheduler {
 
 struct Fibers::Fiber {
   char* stack = nullptr;  // the lowest byte of kStackBytes
-  Context context;
+  FiberContext context;
   void (*entry)(void*) = nullptr;
   void* arg = nullptr;
   bool finished = true;

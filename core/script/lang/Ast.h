@@ -87,7 +87,7 @@ struct AstParam {
   SourceLoc loc;
   AstPtr default_value;  // `def f(x=1)`: the default (null when none; lambdas have none)
   ParamKind kind = ParamKind::Positional;
-  AstPtr annotation;  // `def f(x: int)`: the annotation (null when none); read by TVMScript
+  AstPtr annotation{};  // `def f(x: int)`: the annotation (null when none); read by TVMScript
 };
 
 // One `for target in iter if cond ...` clause of a comprehension.
