@@ -50,7 +50,7 @@ struct StageRule {
   std::vector<std::string> streamed_axes;
   // Tile: a packable input that the innermost spatial axis indexes alone in another
   // dimension than its last (K of Q K^T read as K[b, j, d]; "" when none), and that
-  // dimension, and the spatial axes its indices use: packed (<stage>.pack.<input> = 3)
+  // dimension, and the spatial axes its indices use: packed (<stage>.pack.<input> = 3 or 4)
   // into column panels [j // nr, ..., j % nr], it is read like a streamed operand.
   std::string transposed;
   size_t transposed_dim = 0;

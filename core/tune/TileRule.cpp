@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "ir/Functor.h"
 #include "schedule/Primitives.h"
@@ -97,9 +98,17 @@ void FindTransposedOperand(const te::ComputeOpNode& op, StageRule* rule) {
   });
 }
 
-// Pack choice 3 (StageRule::transposed): column panels of the tile's columns, which must
-// divide the axis.
+// Pack choices 3 and 4 (StageRule::transposed): column panels of the tile's columns,
+// which must divide the axis. 3 packs the whole operand once per call at the root, in
+// parallel over the panels; 4 packs inside the output's loops one block's panel at a time,
+// just before the tiles read it (PanelAttachLoop), so the panel is read from L1 or L2
+// instead of coming back from the outer caches after the whole operand was written.
 constexpr int64_t kPackColumnPanels = 3;
+constexpr int64_t kPackColumnPanelsPerBlock = 4;
+
+bool InColumnPanels(int64_t where) {
+  return where == kPackColumnPanels || where == kPackColumnPanelsPerBlock;
+}
 
 // One load of a register tile's reduction step: whether it is read in vectors (else
 // broadcast), and per spatial axis whether it uses that axis (else the tile's rows on it
@@ -401,9 +410,11 @@ class TileRuleImpl final : public ScheduleRule {
     const bool epilogue = !rule->epilogue.output.empty();
     for (const std::string& p : rule->packable) {
       if (p == rule->transposed)
-        knobs->Add(MakeChoiceKnob(PackKnobName(stage, p),
-                                  epilogue ? std::vector<int64_t>{0, kPackColumnPanels}
-                                           : std::vector<int64_t>{0, 1, 2, kPackColumnPanels}));
+        knobs->Add(MakeChoiceKnob(
+            PackKnobName(stage, p),
+            epilogue
+                ? std::vector<int64_t>{0, kPackColumnPanels, kPackColumnPanelsPerBlock}
+                : std::vector<int64_t>{0, 1, 2, kPackColumnPanels, kPackColumnPanelsPerBlock}));
       else if (!epilogue)
         knobs->Add(MakeChoiceKnob(PackKnobName(stage, p), {0, 1, 2}));
     }
@@ -517,7 +528,7 @@ class TileRuleImpl final : public ScheduleRule {
                            const TileSplits& factors) {
     if (rule.transposed.empty()) return true;
     auto where = KnobChoice(d, PackKnobName(rule.stage, rule.transposed));
-    if (!where || *where != kPackColumnPanels) return true;
+    if (!where || !InColumnPanels(*where)) return true;
     auto extents = TileExtents(space, rule, rule.spatial_axes);
     const int64_t cols = factors.spatial.back().back();
     return extents && cols > 1 && extents->back() % cols == 0;
@@ -586,6 +597,12 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
         set_axis(d, axis, Split4(1, TilesCovering(extents[axis], r), 1, r));
       d.values[PackKnobName(rule.stage, panel_operand)] = {panel_pack};
       out->push_back(d);
+      // The transposed operand's panels also packed one block at a time, inside the loops.
+      if (panel_pack == kPackColumnPanels) {
+        Decisions per_block = d;
+        per_block.values[PackKnobName(rule.stage, panel_operand)] = {kPackColumnPanelsPerBlock};
+        out->push_back(std::move(per_block));
+      }
       // A wider panel (up to 4 register tiles side by side, S2): each row sliver of the
       // other operand (rows x reduction, in L1) serves all of them before the next, so
       // that operand streams from the outer caches a quarter as often. The reductions are
@@ -715,6 +732,23 @@ Status TileRuleImpl::AddFusedSeeds(const SpaceContext& space, const StageRule& r
   return Status::Ok();
 }
 
+// Where pack choice 4 computes the transposed operand's panel: the deepest of the fused S0
+// loop and the S1 loops (in the spatial axes' order) above the first S1 loop that runs
+// more than once over an axis the operand does not index. Every loop inside it then
+// reads the same panel (Q K^T's rows of i reuse one head's panel of K), and no loop
+// outside the fused one packs a panel again.
+ir::IterVar PanelAttachLoop(const StageRule& rule, const TileSplits& splits,
+                            const ir::IterVar& fused, const std::vector<ir::IterVar>& s1) {
+  ir::IterVar at = fused;
+  for (size_t a = 0; a < rule.spatial_axes.size() && a < s1.size(); ++a) {
+    const bool indexed = std::find(rule.transposed_axes.begin(), rule.transposed_axes.end(),
+                                   rule.spatial_axes[a]) != rule.transposed_axes.end();
+    if (!indexed && splits.spatial[a][1] > 1) break;
+    at = s1[a];
+  }
+  return at;
+}
+
 Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decisions& d,
                                const TargetInfo& target) {
   Stage stage = sch.find(rule.stage);
@@ -736,25 +770,31 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
   // read there: compute_at refuses it), so only the column panels, packed at the root,
   // apply there; an epilogue's space has no knob for the other operands.
   std::vector<std::pair<Stage, int64_t>> packs;
+  std::optional<Stage> block_panels;  // pack choice 4's copy, attached once the loops exist
   for (const std::string& p : rule.packable) {
     const std::string knob = PackKnobName(rule.stage, p);
     if (!rule.epilogue.output.empty() && !d.values.count(knob)) continue;
     auto where = KnobChoice(d, knob);
     if (!where) return where.error();
-    if (*where == 0 || (cache_write && *where != kPackColumnPanels)) continue;
+    if (*where == 0 || (cache_write && !InColumnPanels(*where))) continue;
     auto copy = schedule::CacheRead(sch, sch.find(p), "global", {stage});
     if (!copy) return copy.error();
-    if (*where != kPackColumnPanels) {
+    if (!InColumnPanels(*where)) {
       packs.emplace_back(*copy, *where);
       continue;
     }
-    // Column panels of the transposed operand, packed once per call at the root.
+    // Column panels of the transposed operand: at the root, in parallel over the panels,
+    // or one block's at a time inside the loops.
     const int64_t cols = splits.spatial.back().back();
     if (p != rule.transposed || cols < 2)
-      return Error("tune: " + knob + " = 3 packs an operand transposed into column panels; " + p +
+      return Error("tune: " + knob + " = " + std::to_string(*where) +
+                   " packs an operand transposed into column panels; " + p +
                    " is not read transposed along " + rule.spatial_axes.back() +
                    " or the tile has one column");
-    if (Status st = PackInBlocks(sch, *copy, rule.transposed_dim, cols, target); !st) return st;
+    const bool at_root = *where == kPackColumnPanels;
+    if (Status st = PackInBlocks(sch, *copy, rule.transposed_dim, cols, target, at_root); !st)
+      return st;
+    if (!at_root) block_panels = *copy;
   }
   Stage compute = stage;  // the stage that accumulates
   if (cache_write) {
@@ -858,6 +898,11 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
     if (!copy->leaf_iter_vars.empty())
       if (Status st = schedule::Vectorize(sch, copy, copy->leaf_iter_vars.back()); !st) return st;
   }
+  if (block_panels)
+    if (Status st = schedule::ComputeAt(sch, *block_panels, stage,
+                                        PanelAttachLoop(rule, splits, *fused, s1));
+        !st)
+      return st;
   return Status::Ok();
 }
 

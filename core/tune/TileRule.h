@@ -16,8 +16,10 @@
 // <stage>.pack.<input> (0: not packed, 1: at S0, 2: at S1, not with cache_write; for an
 // input read transposed along the vectorized axis — K of Q K^T as K[b, j, d], W of a dense
 // layer's X W^T — also 3: packed once per call into column panels [j // nr, ..., j % nr] as
-// register transposes, where nr, the tile's columns, divides the axis; with an epilogue
-// only that operand has the knob, with choices 0 and 3), <stage>.phases where it reads an
+// register transposes, where nr, the tile's columns, divides the axis, and 4: the same
+// panels packed inside the loops, one block's at a time at the deepest outer loop whose
+// inner loops all read that panel; with an epilogue only that operand has the knob, with
+// choices 0, 3 and 4), <stage>.phases where it reads an
 // element-wise producer at a column stride (PhasedProducer.h), <stage>.fuse and the fused
 // axis's <stage>.tile.<a>.<b>.fused where FusedAxes.h applies, then ChannelTile's.
 //
@@ -39,11 +41,11 @@
 // rows along an axis the vector operand depends on, a batched matmul's batch, each load
 // their own vectors of it).
 // Where no operand streams along the columns but one is read transposed, the panel seeds
-// pack that one into column panels instead. Where the best-ranked tile's panel over the
-// whole reduction does not fit half of L1 (its size read at run time, TargetInfo), its
-// panel seed also comes with the first reduction axis sliced to fit, outside the row
-// tiles, so that every row tile of the column reads the slice from L1.
-// The tuner measures them first and evolves from the best.
+// pack that one into column panels instead, at the root and per block. Where the
+// best-ranked tile's panel over the whole reduction does not fit half of L1 (its size
+// read at run time, TargetInfo), its panel seed also comes with the first reduction axis
+// sliced to fit, outside the row tiles, so that every row tile of the column reads the
+// slice from L1. The tuner measures them first and evolves from the best.
 #pragma once
 
 #include "tune/ScheduleRule.h"

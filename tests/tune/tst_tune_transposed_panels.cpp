@@ -1,13 +1,15 @@
 // A matmul operand read transposed along the vectorized axis (K of Q K^T read as K[b, j, d],
-// core/tune/TileRule.cpp): the tile rule may pack it once per call into column panels
-// [j // nr, b, d, j % nr] (pack choice 3), which the register tile then reads as it reads
-// B of C = A B; the panel seeds offer it where no operand streams along the columns. The
-// choice exists only for such an operand, only where nr divides the axis, and the packed
-// seeds run and match the te oracle on AVX2 and AVX-512, with an element-wise epilogue
-// (bias, activation) too.
+// core/tune/TileRule.cpp): the tile rule may pack it into column panels
+// [j // nr, b, d, j % nr], once per call at the root (pack choice 3) or one block's panel
+// at a time inside the output's loops (4), which the register tile then reads as it reads
+// B of C = A B; the panel seeds offer both where no operand streams along the columns. The
+// choices exist only for such an operand, only where nr divides the axis; a block's panel
+// is one panel of the rows' batch, packed once; and the packed seeds run and match the te
+// oracle on AVX2 and AVX-512, with an element-wise epilogue (bias, activation) too.
 #include <QtTest>
 
 #include "TuneTestSupport.h"
+#include "schedule/BoundsReport.h"
 #include "tune/DesignSpace.h"
 #include "tune/KnobNames.h"
 #include "tune/TargetInfo.h"
@@ -69,6 +71,16 @@ bool IsChannelSeed(const Decisions& d, const std::string& stage) {
 class TestTuneTransposedPanels : public QObject {
   Q_OBJECT
 
+  // Both ISAs, each with the panels packed at the root (3) and per block (4).
+  static void IsasAndPackChoices() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("where");
+    for (const char* isa : {"avx2", "avx512f"})
+      for (int where : {3, 4})
+        QTest::newRow((std::string(isa) + (where == 3 ? " at the root" : " per block")).c_str())
+            << isa << where;
+  }
+
  private slots:
   // K is found transposed (its dimension 1 is j); Q does not use j; a plain GEMM's B
   // streams along j and its A does not use j: neither gets the choice.
@@ -81,7 +93,7 @@ class TestTuneTransposedPanels : public QObject {
     QCOMPARE(rule->transposed, std::string("K"));
     QCOMPARE(rule->transposed_dim, size_t{1});
     QVERIFY(rule->streamed.empty());
-    QCOMPARE(Choices(space, PackKnobName("S", "K")), (std::vector<int64_t>{0, 1, 2, 3}));
+    QCOMPARE(Choices(space, PackKnobName("S", "K")), (std::vector<int64_t>{0, 1, 2, 3, 4}));
     QCOMPARE(Choices(space, PackKnobName("S", "Q")), (std::vector<int64_t>{0, 1, 2}));
     auto gemm = Load(GemmScript(32, 48, 24));
     DesignSpace gemm_space = SpaceOf(gemm, target);
@@ -93,20 +105,17 @@ class TestTuneTransposedPanels : public QObject {
   }
 
   // The panel seeds pack K into column panels; they compile, run and match the te oracle.
-  void panelSeedsMatchTheOracle_data() {
-    QTest::addColumn<QString>("isa");
-    QTest::newRow("avx2") << "avx2";
-    QTest::newRow("avx512") << "avx512f";
-  }
+  void panelSeedsMatchTheOracle_data() { IsasAndPackChoices(); }
   void panelSeedsMatchTheOracle() {
     QFETCH(QString, isa);
+    QFETCH(int, where);
     const TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
     auto p = Load(ScoresSource(3, 24, 64, 16));
     DesignSpace space = SpaceOf(p, target);
     const std::string knob = PackKnobName("S", "K");
     int packed = 0;
     for (const Decisions& d : space.Seeds()) {
-      if (IsChannelSeed(d, "S") || d.values.at(knob)[0] != 3) continue;
+      if (IsChannelSeed(d, "S") || d.values.at(knob)[0] != where) continue;
       auto valid = space.Validate(d, p.Arguments());
       QVERIFY2(valid.ok(),
                valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
@@ -130,23 +139,20 @@ class TestTuneTransposedPanels : public QObject {
     QVERIFY(rule);
     QCOMPARE(rule->epilogue.output, std::string("Y"));
     QCOMPARE(rule->transposed, std::string("W"));
-    QCOMPARE(Choices(space, PackKnobName("D", "W")), (std::vector<int64_t>{0, 3}));
+    QCOMPARE(Choices(space, PackKnobName("D", "W")), (std::vector<int64_t>{0, 3, 4}));
     QVERIFY(Choices(space, PackKnobName("D", "X")).empty());
   }
-  void epiloguePanelSeedsMatchTheOracle_data() {
-    QTest::addColumn<QString>("isa");
-    QTest::newRow("avx2") << "avx2";
-    QTest::newRow("avx512") << "avx512f";
-  }
+  void epiloguePanelSeedsMatchTheOracle_data() { IsasAndPackChoices(); }
   void epiloguePanelSeedsMatchTheOracle() {
     QFETCH(QString, isa);
+    QFETCH(int, where);
     const TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
     auto p = Load(kDenseBiasAct);
     DesignSpace space = SpaceOf(p, target);
     const std::string knob = PackKnobName("D", "W");
     int packed = 0;
     for (const Decisions& d : space.Seeds()) {
-      if (IsChannelSeed(d, "D") || d.values.at(knob)[0] != 3) continue;
+      if (IsChannelSeed(d, "D") || d.values.at(knob)[0] != where) continue;
       auto valid = space.Validate(d, p.Arguments());
       QVERIFY2(valid.ok(),
                valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
@@ -159,6 +165,46 @@ class TestTuneTransposedPanels : public QObject {
       if (++packed == 3) break;
     }
     QVERIFY(packed > 0);
+  }
+
+  // Per block (4), the copy sits inside S's loops and holds the panels one block of the
+  // loops reads: with the rows on i (the head's rows reusing its panel) one panel of one
+  // head, with rows of heads one panel of each of them; each element packed once.
+  void aBlocksPanelIsPackedOnceInsideTheLoops_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::newRow("avx2") << "avx2";
+    QTest::newRow("avx512") << "avx512f";
+  }
+  void aBlocksPanelIsPackedOnceInsideTheLoops() {
+    QFETCH(QString, isa);
+    const TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
+    auto p = Load(ScoresSource(3, 24, 64, 16));
+    DesignSpace space = SpaceOf(p, target);
+    const std::string knob = PackKnobName("S", "K");
+    int checked = 0;
+    for (const Decisions& d : space.Seeds()) {
+      if (IsChannelSeed(d, "S") || d.values.at(knob)[0] != 4) continue;
+      auto valid = space.Validate(d, p.Arguments());
+      QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
+      auto report = schedule::MakeBoundsReport(valid->schedule);
+      QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+      const schedule::StageBounds* copy = report->find("K.global");
+      QVERIFY(copy);
+      const std::string described = DesignSpace::Describe(d);
+      QCOMPARE(copy->attach_type, std::string("scope"));
+      QCOMPARE(copy->attach_stage, std::string("S"));
+      int64_t elements = 1;
+      for (const schedule::RealizeDim& dim : copy->realize) {
+        QVERIFY(dim.max_extent);
+        elements *= *dim.max_extent;
+      }
+      const int64_t cols = d.values.at(TileKnobName("S", "j")).back();
+      const int64_t heads = d.values.at(TileKnobName("S", "b")).back();
+      QVERIFY2(elements == heads * 16 * cols, described.c_str());
+      QVERIFY2(copy->overcompute() && *copy->overcompute() == 1.0, described.c_str());
+      ++checked;
+    }
+    QVERIFY(checked > 0);
   }
 
   // Panels hold whole tiles: with 67 columns (ragged tiles of whole vectors), a decision
