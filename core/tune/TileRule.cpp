@@ -766,9 +766,9 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
   const int64_t unroll = *unroll_choice;
   // Packing: copies of operands, made before the stage's loops change (cache_read keeps
   // the reader's IterVars). With cache_write the accumulator stage reads the operands
-  // and sits inside the S1 loops (a copy attached to the output's loops would not be
-  // read there: compute_at refuses it), so only the column panels, packed at the root,
-  // apply there; an epilogue's space has no knob for the other operands.
+  // and sits inside the S1 loops, and of the copies only the column panels are made
+  // there: at the root, or per block at a loop that encloses the accumulator's
+  // (PanelAttachLoop); an epilogue's space has no knob for the other operands.
   std::vector<std::pair<Stage, int64_t>> packs;
   std::optional<Stage> block_panels;  // pack choice 4's copy, attached once the loops exist
   for (const std::string& p : rule.packable) {

@@ -128,8 +128,8 @@ class TestTuneTransposedPanels : public QObject {
     QVERIFY(packed > 0);
   }
 
-  // With an epilogue the accumulator is cache_write's stage: W keeps the panels (packed at
-  // the root), X has no pack knob (no loop to attach a copy at), and the panel seeds pack
+  // With an epilogue the accumulator is cache_write's stage: W keeps the panels (at the
+  // root or per block), X has no pack knob (no loop to attach a copy at), and the panel seeds pack
   // W, with the bias and the activation applied as the accumulator is written back.
   void anEpilogueKeepsTheColumnPanels() {
     const TargetInfo target = TargetInfoFromFeatures({"avx2"}, 2);
