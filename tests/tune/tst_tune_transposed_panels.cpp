@@ -66,6 +66,34 @@ bool IsChannelSeed(const Decisions& d, const std::string& stage) {
   return it != d.values.end() && it->second[0] == 1;
 }
 
+// The plain tile's seeds of `space` that pack `operand` of `stage` with pack choice `where`.
+std::vector<Decisions> SeedsPacking(const DesignSpace& space, const std::string& stage,
+                                    const std::string& operand, int64_t where) {
+  std::vector<Decisions> out;
+  for (const Decisions& d : space.Seeds())
+    if (!IsChannelSeed(d, stage) && d.values.at(PackKnobName(stage, operand))[0] == where)
+      out.push_back(d);
+  return out;
+}
+
+// The first three of `seeds` validated, their scripts holding each of `expected`, and run
+// against the te oracle: the first failure with its candidate, empty when all agree.
+QString FirstThreeAgainstOracle(const script::ScriptProgram& p, const DesignSpace& space,
+                                const std::vector<Decisions>& seeds,
+                                const std::vector<QString>& expected, const std::string& id) {
+  for (size_t i = 0; i < seeds.size() && i < 3; ++i) {
+    auto valid = space.Validate(seeds[i], p.Arguments());
+    if (!valid.ok())
+      return QString::fromStdString(valid.error().message + "\n" + DesignSpace::Describe(seeds[i]));
+    const QString script = QString::fromStdString(CandidateScript(p, valid->schedule));
+    for (const QString& text : expected)
+      if (!script.contains(text)) return "no " + text + " in\n" + script;
+    const QString failure = RunAgainstOracle(p, *valid, id + "_" + std::to_string(i));
+    if (!failure.isEmpty()) return failure;
+  }
+  return {};
+}
+
 }  // namespace
 
 class TestTuneTransposedPanels : public QObject {
@@ -112,20 +140,10 @@ class TestTuneTransposedPanels : public QObject {
     const TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
     auto p = Load(ScoresSource(3, 24, 64, 16));
     DesignSpace space = SpaceOf(p, target);
-    const std::string knob = PackKnobName("S", "K");
-    int packed = 0;
-    for (const Decisions& d : space.Seeds()) {
-      if (IsChannelSeed(d, "S") || d.values.at(knob)[0] != where) continue;
-      auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(),
-               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
-      const QString script = QString::fromStdString(CandidateScript(p, valid->schedule));
-      QVERIFY2(script.contains("transform_layout"), qPrintable(script));
-      const QString failure = RunAgainstOracle(p, *valid, "panel_" + std::to_string(packed));
-      QVERIFY2(failure.isEmpty(), qPrintable(failure));
-      if (++packed == 3) break;
-    }
-    QVERIFY(packed > 0);
+    const std::vector<Decisions> seeds = SeedsPacking(space, "S", "K", where);
+    QVERIFY(!seeds.empty());
+    const QString failure = FirstThreeAgainstOracle(p, space, seeds, {"transform_layout"}, "panel");
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
   }
 
   // With an epilogue the accumulator is cache_write's stage: W keeps the panels (at the
@@ -149,22 +167,11 @@ class TestTuneTransposedPanels : public QObject {
     const TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
     auto p = Load(kDenseBiasAct);
     DesignSpace space = SpaceOf(p, target);
-    const std::string knob = PackKnobName("D", "W");
-    int packed = 0;
-    for (const Decisions& d : space.Seeds()) {
-      if (IsChannelSeed(d, "D") || d.values.at(knob)[0] != where) continue;
-      auto valid = space.Validate(d, p.Arguments());
-      QVERIFY2(valid.ok(),
-               valid.ok() ? "" : (valid.error().message + "\n" + DesignSpace::Describe(d)).c_str());
-      const QString script = QString::fromStdString(CandidateScript(p, valid->schedule));
-      QVERIFY2(script.contains("transform_layout") && script.contains("cache_write"),
-               qPrintable(script));
-      const QString failure =
-          RunAgainstOracle(p, *valid, "epilogue_panel_" + std::to_string(packed));
-      QVERIFY2(failure.isEmpty(), qPrintable(failure));
-      if (++packed == 3) break;
-    }
-    QVERIFY(packed > 0);
+    const std::vector<Decisions> seeds = SeedsPacking(space, "D", "W", where);
+    QVERIFY(!seeds.empty());
+    const QString failure = FirstThreeAgainstOracle(
+        p, space, seeds, {"transform_layout", "cache_write"}, "epilogue_panel");
+    QVERIFY2(failure.isEmpty(), qPrintable(failure));
   }
 
   // Per block (4), the copy sits inside S's loops and holds the panels one block of the
@@ -180,10 +187,9 @@ class TestTuneTransposedPanels : public QObject {
     const TargetInfo target = TargetInfoFromFeatures({isa.toStdString()}, 2);
     auto p = Load(ScoresSource(3, 24, 64, 16));
     DesignSpace space = SpaceOf(p, target);
-    const std::string knob = PackKnobName("S", "K");
-    int checked = 0;
-    for (const Decisions& d : space.Seeds()) {
-      if (IsChannelSeed(d, "S") || d.values.at(knob)[0] != 4) continue;
+    const std::vector<Decisions> seeds = SeedsPacking(space, "S", "K", 4);
+    QVERIFY(!seeds.empty());
+    for (const Decisions& d : seeds) {
       auto valid = space.Validate(d, p.Arguments());
       QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().message.c_str());
       auto report = schedule::MakeBoundsReport(valid->schedule);
@@ -202,9 +208,7 @@ class TestTuneTransposedPanels : public QObject {
       const int64_t heads = d.values.at(TileKnobName("S", "b")).back();
       QVERIFY2(elements == heads * 16 * cols, described.c_str());
       QVERIFY2(copy->overcompute() && *copy->overcompute() == 1.0, described.c_str());
-      ++checked;
     }
-    QVERIFY(checked > 0);
   }
 
   // Panels hold whole tiles: with 67 columns (ragged tiles of whole vectors), a decision
