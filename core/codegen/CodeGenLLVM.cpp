@@ -358,7 +358,16 @@ void CodeGenLLVM::VisitAllocate(const AllocateNode* n, const Stmt&) {
 // (one rounding instead of two, as C compilers do with -ffp-contract=fast) even when the
 // backend's default keeps them apart. The flag covers every instruction emitted for the
 // body, outlined parallel bodies included (they share the builder).
+// `s[C].pragma(x, "shifted_taps")`: the strided taps inside loop x share their vectors
+// with their neighbours' by a lane move where they can (StridedSpans.h).
 void CodeGenLLVM::VisitAttrStmt(const AttrStmtNode* n, const Stmt&) {
+  if (n->key == "pragma_shifted_taps") {
+    const bool saved = shifted_taps_;
+    shifted_taps_ = true;
+    VisitStmt(n->body);
+    shifted_taps_ = saved;
+    return;
+  }
   if (n->key != "pragma_fp_contract") {
     VisitStmt(n->body);
     return;

@@ -173,6 +173,9 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   llvm::Value* mask_ = nullptr;  // active lanes inside a vector if_then_else
   SharedSpans spans_;            // of the store run being emitted
   std::vector<std::vector<llvm::Value*>> span_chunks_;
+  std::vector<std::vector<llvm::Value*>> span_elements_;
+  std::vector<llvm::Value*> span_pointers_;  // each span's first element
+  bool shifted_taps_ = false;                // inside `pragma(x, "shifted_taps")`
   std::unordered_map<const ir::ExprNode*, llvm::MDNode*> alias_scopes_;  // by data handle
   std::optional<Error> error_;
   bool loop_locations_ = false;

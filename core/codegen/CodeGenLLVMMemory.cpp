@@ -8,6 +8,8 @@
 // overlap share their vectors (StridedSpans.h).
 #include <llvm/IR/MDBuilder.h>
 
+#include <algorithm>
+
 #include "codegen/BufferIndex.h"
 #include "codegen/CodeGenLLVM.h"
 #include "ir/ExprOp.h"
@@ -210,8 +212,10 @@ llvm::Value* CodeGenLLVM::EmitStridedLoad(const Buffer& buffer, llvm::Value* ptr
 
 void CodeGenLLVM::EmitStoreRun(const std::vector<Stmt>& run) {
   // Inside a vector `if` the stores' loads are masked: what they read need not be in bounds.
-  SharedSpans spans = mask_ ? SharedSpans() : FindSharedSpans(run, kMaxWideLoadStride);
-  std::vector<std::vector<llvm::Value*>> chunks;
+  SharedSpans spans =
+      mask_ ? SharedSpans() : FindSharedSpans(run, kMaxWideLoadStride, shifted_taps_);
+  std::vector<std::vector<llvm::Value*>> chunks, elements;
+  std::vector<llvm::Value*> pointers;
   for (const SharedSpan& span : spans.spans) {
     std::vector<Expr> indices = span.leading;
     indices.push_back(span.first);
@@ -221,21 +225,32 @@ void CodeGenLLVM::EmitStoreRun(const std::vector<Stmt>& run) {
     llvm::Align align(static_cast<uint64_t>(span.buffer->dtype.element_of().bytes()));
     auto* vec = llvm::FixedVectorType::get(elem, static_cast<unsigned>(span.chunk_lanes));
     llvm::Value* ptr = b_->CreateInBoundsGEP(elem, BufferPointer(span.buffer), first);
+    pointers.push_back(ptr);
     std::vector<llvm::Value*> loaded;
     for (int64_t start : span.chunk_starts) {
       llvm::Value* at = b_->CreateInBoundsGEP(elem, ptr, b_->getInt64(start));
       loaded.push_back(Annotate(b_->CreateAlignedLoad(vec, at, align), span.buffer));
     }
     chunks.push_back(std::move(loaded));
+    std::vector<llvm::Value*> alone;
+    for (int64_t offset : span.elements) {
+      llvm::Value* at = b_->CreateInBoundsGEP(elem, ptr, b_->getInt64(offset));
+      alone.push_back(Annotate(b_->CreateAlignedLoad(elem, at, align), span.buffer));
+    }
+    elements.push_back(std::move(alone));
   }
   std::swap(spans_, spans);
   std::swap(span_chunks_, chunks);
+  std::swap(span_elements_, elements);
+  std::swap(span_pointers_, pointers);
   for (const Stmt& s : run) {
     if (failed()) break;
     VisitStmt(s);
   }
   std::swap(spans_, spans);
   std::swap(span_chunks_, chunks);
+  std::swap(span_elements_, elements);
+  std::swap(span_pointers_, pointers);
 }
 
 llvm::Value* CodeGenLLVM::EmitSpanRead(const SpanRead& read) {
@@ -243,14 +258,50 @@ llvm::Value* CodeGenLLVM::EmitSpanRead(const SpanRead& read) {
   const int64_t p = span.chunk_lanes;
   const int64_t low = span.chunk_starts[read.low];
   const int64_t high = span.chunk_starts[read.high];
+  // The tap loaded as vectors: this one, or the one read.shift strides above it.
+  const int64_t head = read.offset + read.stride * read.shift;
   std::vector<int> pick(static_cast<size_t>(read.lanes));
   for (int k = 0; k < read.lanes; ++k) {
-    const int64_t e = read.offset + read.stride * k;
+    const int64_t e = head + read.stride * k;
     pick[static_cast<size_t>(k)] =
         static_cast<int>(e >= low && e < low + p ? e - low : p + e - high);
   }
   const auto& chunks = span_chunks_[read.span];
-  return b_->CreateShuffleVector(chunks[read.low], chunks[read.high], pick);
+  llvm::Value* value = b_->CreateShuffleVector(chunks[read.low], chunks[read.high], pick);
+  if (read.shift == 0) return value;
+  // Moved up read.shift lanes (its top lanes dropped), the lanes below from the elements.
+  // Without AVX-512's two-source permute the move is kept apart from the head's pick
+  // (frozen): merged, x86 lowers the pair as two permutes and a blend; apart, it is one
+  // permute of the head (which DeinterleaveLaneOrder.h reorders with the head).
+  std::vector<int> up(static_cast<size_t>(read.lanes));
+  for (int k = 0; k < read.lanes; ++k)
+    up[static_cast<size_t>(k)] = k < read.shift ? -1 : k - read.shift;
+  if (vector_register_bytes_ < 64) value = b_->CreateFreeze(value);
+  value = b_->CreateShuffleVector(value, up);
+  const auto& elements = span_elements_[read.span];
+  for (int k = 0; k < read.shift; ++k) {
+    const int64_t offset = read.offset + read.stride * k;
+    llvm::Value* element;
+    if (read.guarded && k == 0) {
+      // Read where the guard holds; elsewhere from the head's first element, in bounds,
+      // whose value the if_then_else then drops.
+      llvm::Type* elem = MemoryType(span.buffer->dtype);
+      llvm::Value* at =
+          b_->CreateInBoundsGEP(elem, span_pointers_[read.span], b_->getInt64(offset));
+      if (mask_) {
+        llvm::Value* safe =
+            b_->CreateInBoundsGEP(elem, span_pointers_[read.span], b_->getInt64(head));
+        at = b_->CreateSelect(b_->CreateExtractElement(mask_, b_->getInt64(0)), at, safe);
+      }
+      llvm::Align align(static_cast<uint64_t>(span.buffer->dtype.element_of().bytes()));
+      element = Annotate(b_->CreateAlignedLoad(elem, at, align), span.buffer);
+    } else {
+      auto at = std::lower_bound(span.elements.begin(), span.elements.end(), offset);
+      element = elements[static_cast<size_t>(at - span.elements.begin())];
+    }
+    value = b_->CreateInsertElement(value, element, b_->getInt64(k));
+  }
+  return value;
 }
 
 void CodeGenLLVM::EmitStore(const Buffer& buffer, const std::vector<Expr>& indices,

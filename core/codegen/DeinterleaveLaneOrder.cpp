@@ -94,6 +94,7 @@ enum class Way {
   Same,       // a splat or a constant: no instruction
   Tap,        // a stride-2 pick that becomes one `vshufps` (where it took two)
   LaneWise,   // the same operation on its operands in that order
+  Permuted,   // a permutation of one operand: the same permutation of it in that order
   Reordered,  // anything else: a shuffle of its own
 };
 
@@ -156,13 +157,16 @@ class LaneOrder {
         for (unsigned j = 0; j < kLanes; ++j) reordered[j] = mask[kOrder[j]];
         if (IsOneShufps(reordered) && !IsOneShufps(mask)) return Way::Tap;
       }
+      if (from == kLanes && llvm::all_of(mask, [](int e) { return e < static_cast<int>(kLanes); }))
+        return Way::Permuted;
       return Way::Reordered;
     }
     if (auto* insert = llvm::dyn_cast<llvm::InsertElementInst>(v)) {
       const auto* lane = llvm::dyn_cast<llvm::ConstantInt>(insert->getOperand(2));
       return lane && lane->getZExtValue() < kLanes ? Way::LaneWise : Way::Reordered;
     }
-    if (llvm::isa<llvm::BinaryOperator, llvm::UnaryOperator, llvm::CmpInst, llvm::SelectInst>(v))
+    if (llvm::isa<llvm::BinaryOperator, llvm::UnaryOperator, llvm::CmpInst, llvm::SelectInst,
+                  llvm::FreezeInst>(v))
       return Way::LaneWise;
     if (auto* cast = llvm::dyn_cast<llvm::CastInst>(v))
       return IsOctet(cast->getSrcTy()) ? Way::LaneWise : Way::Reordered;
@@ -181,6 +185,8 @@ class LaneOrder {
     if (way == Way::LaneWise)
       for (llvm::Value* op : LaneOperands(llvm::cast<llvm::Instruction>(v)))
         if (!Plan(op, seen, nodes)) return false;
+    if (way == Way::Permuted && !Plan(llvm::cast<llvm::Instruction>(v)->getOperand(0), seen, nodes))
+      return false;
     nodes.push_back(v);
     return true;
   }
@@ -237,6 +243,16 @@ class LaneOrder {
       if (way->second == Way::Tap) {
         for (unsigned j = 0; j < kLanes; ++j) picked[j] = mask[kOrder[j]];
         return new llvm::ShuffleVectorInst(shuffle->getOperand(0), shuffle->getOperand(1), picked,
+                                           v->getName() + ".lanes", After(v));
+      }
+      if (way->second == Way::Permuted) {
+        // Lane j takes element mask[kOrder[j]], which the ordered operand holds in lane
+        // kOrder[that element].
+        for (unsigned j = 0; j < kLanes; ++j) {
+          const int e = mask[kOrder[j]];
+          picked[j] = e < 0 ? -1 : kOrder[static_cast<size_t>(e)];
+        }
+        return new llvm::ShuffleVectorInst(Ordered(shuffle->getOperand(0)), picked,
                                            v->getName() + ".lanes", After(v));
       }
       // A blend: lane j of the ordered result is lane j of an ordered operand.

@@ -1,6 +1,7 @@
 #include "codegen/StridedSpans.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -26,6 +27,7 @@ struct Candidate {
   int64_t offset;
   int64_t stride;
   int lanes;
+  bool guarded;  // an if_then_else's branch: its lanes may be out of bounds
 };
 
 // Splits a constant term off an index: (rest, c) with index == rest + c.
@@ -40,17 +42,20 @@ std::pair<Expr, int64_t> SplitOffset(const Expr& e) {
   return {e, 0};
 }
 
-// The loads a store reads unconditionally: not those of an if_then_else's branches
-// (their lanes may be masked off) or under a Let (their indices may name its variable).
-class UnconditionalLoads : public IRVisitor {
+// The strided loads a store reads unconditionally; and, marked guarded, those that are
+// an if_then_else's branch (a padding's read, whose lanes may be masked off). Nothing
+// under a Let (its indices may name the Let's variable) or deeper in a branch.
+class StridedLoads : public IRVisitor {
  public:
-  explicit UnconditionalLoads(int64_t max_stride) : max_stride_(max_stride) {}
+  explicit StridedLoads(int64_t max_stride) : max_stride_(max_stride) {}
   std::vector<Candidate> found;
 
  protected:
   void VisitCall(const CallNode* n, const Expr& e) override {
     if (n->op == "if_then_else" && n->args.size() == 3) {
       VisitExpr(n->args[0]);
+      for (size_t i = 1; i < 3; ++i)
+        if (auto* load = n->args[i].as<BufferLoadNode>()) Consider(load, true);
       return;
     }
     IRVisitor::VisitCall(n, e);
@@ -58,6 +63,11 @@ class UnconditionalLoads : public IRVisitor {
   void VisitLet(const LetNode*, const Expr&) override {}
   void VisitBufferLoad(const BufferLoadNode* n, const Expr& e) override {
     IRVisitor::VisitBufferLoad(n, e);
+    Consider(n, false);
+  }
+
+ private:
+  void Consider(const BufferLoadNode* n, bool guarded) {
     const DataType elem = n->buffer->dtype.element_of();
     if (n->dtype.lanes() < 2 || n->indices.empty() || elem.is_bool() ||
         (elem.bits() != 32 && elem.bits() != 64))
@@ -68,10 +78,9 @@ class UnconditionalLoads : public IRVisitor {
     Expr base = StridedBase(n->indices.back(), &stride);
     if (!base.defined() || stride < 2 || stride > max_stride_) return;
     auto [rest, offset] = SplitOffset(base);
-    found.push_back({n, rest, offset, stride, n->dtype.lanes()});
+    found.push_back({n, rest, offset, stride, n->dtype.lanes(), guarded});
   }
 
- private:
   int64_t max_stride_;
 };
 
@@ -109,9 +118,9 @@ bool Covers(int64_t offset, int64_t stride, int lanes, int64_t a, int64_t b, int
 // Taps (distinct offsets from the span's first element) covering every element from 0 to
 // `length` - 1 between them: the chunks to load, chosen greedily (the pair covering the
 // most taps still uncovered, then the fewer new loads), and each tap's pair. Empty when
-// sharing would load no fewer vectors than the taps alone (two each).
+// that is `most_chunks` or more (no fewer vectors than the taps alone, two each).
 std::vector<int64_t> ChooseChunks(const std::vector<int64_t>& taps, int64_t stride, int lanes,
-                                  int64_t length, int64_t p,
+                                  int64_t length, int64_t p, size_t most_chunks,
                                   std::vector<std::pair<size_t, size_t>>* pairs) {
   const int64_t last = stride * (lanes - 1);
   std::set<int64_t> options;
@@ -155,7 +164,7 @@ std::vector<int64_t> ChooseChunks(const std::vector<int64_t>& taps, int64_t stri
         --left;
       }
   }
-  if (chosen.size() >= 2 * taps.size()) return {};
+  if (chosen.size() >= most_chunks) return {};
   std::vector<int64_t> starts(chosen.begin(), chosen.end());
   auto index_of = [&](int64_t start) {
     return static_cast<size_t>(std::lower_bound(starts.begin(), starts.end(), start) -
@@ -166,12 +175,26 @@ std::vector<int64_t> ChooseChunks(const std::vector<int64_t>& taps, int64_t stri
   return starts;
 }
 
+// The lanes each tap of a cluster (ascending offsets) is moved from its neighbours one
+// stride above (StridedSpans.h): 0 for the taps loaded as vectors. A tap moved by as many
+// lanes as it has shares none and is loaded.
+std::vector<int> TapShifts(const std::vector<int64_t>& taps, int64_t stride, int lanes) {
+  std::vector<int> shift(taps.size(), 0);
+  for (size_t t = taps.size(); t-- > 0;) {
+    auto up = std::lower_bound(taps.begin(), taps.end(), taps[t] + stride);
+    if (up == taps.end() || *up != taps[t] + stride) continue;
+    const int above = shift[static_cast<size_t>(up - taps.begin())];
+    if (above + 1 < lanes) shift[t] = above + 1;
+  }
+  return shift;
+}
+
 }  // namespace
 
-SharedSpans FindSharedSpans(const std::vector<Stmt>& run, int64_t max_stride) {
+SharedSpans FindSharedSpans(const std::vector<Stmt>& run, int64_t max_stride, bool shifted_taps) {
   SharedSpans out;
   std::set<const ExprNode*> written;
-  UnconditionalLoads loads(max_stride);
+  StridedLoads loads(max_stride);
   for (const Stmt& s : run) {
     auto* store = s.as<BufferStoreNode>();
     if (!store || MayWriteMemory(store->value)) return out;
@@ -195,8 +218,9 @@ SharedSpans FindSharedSpans(const std::vector<Stmt>& run, int64_t max_stride) {
     const int64_t last = stride * (lanes - 1);
     int64_t p = 1;
     while (2 * p <= last + 1) p *= 2;
-    std::set<int64_t> offsets;
-    for (const Candidate& c : group) offsets.insert(c.offset);
+    std::set<int64_t> offsets;  // the unconditional taps'
+    for (const Candidate& c : group)
+      if (!c.guarded) offsets.insert(c.offset);
     // Clusters of taps whose spans touch, at most kMaxTaps each (the choice of vectors is
     // quadratic in them); each must read every element of its span.
     std::vector<std::vector<int64_t>> clusters;
@@ -217,8 +241,17 @@ SharedSpans FindSharedSpans(const std::vector<Stmt>& run, int64_t max_stride) {
       if (std::find(read.begin(), read.end(), false) != read.end()) continue;
       std::vector<int64_t> taps;
       for (int64_t o : cluster) taps.push_back(o - first);
+      const std::vector<int> shift =
+          shifted_taps ? TapShifts(taps, stride, lanes) : std::vector<int>(taps.size(), 0);
+      std::vector<int64_t> heads;  // the taps loaded as vectors
+      std::set<int64_t> elements;  // and the elements loaded alone
+      for (size_t t = 0; t < taps.size(); ++t) {
+        if (shift[t] == 0) heads.push_back(taps[t]);
+        for (int k = 0; k < shift[t]; ++k) elements.insert(taps[t] + stride * k);
+      }
       std::vector<std::pair<size_t, size_t>> pairs;
-      std::vector<int64_t> starts = ChooseChunks(taps, stride, lanes, length, p, &pairs);
+      std::vector<int64_t> starts =
+          ChooseChunks(heads, stride, lanes, length, p, 2 * taps.size(), &pairs);
       if (starts.empty()) continue;
       const BufferLoadNode& load = *group[0].load;
       SharedSpan span;
@@ -227,13 +260,31 @@ SharedSpans FindSharedSpans(const std::vector<Stmt>& run, int64_t max_stride) {
       span.first = add(group[0].rest, make_const(group[0].rest.dtype(), first));
       span.chunk_lanes = p;
       span.chunk_starts = std::move(starts);
+      span.elements.assign(elements.begin(), elements.end());
       const size_t index = out.spans.size();
       out.spans.push_back(std::move(span));
+      auto read_of = [&](int64_t tap, int m, bool guarded) {
+        const int64_t head = tap + stride * m;
+        const auto& pair = pairs[static_cast<size_t>(
+            std::lower_bound(heads.begin(), heads.end(), head) - heads.begin())];
+        return SpanRead{index, tap, stride, lanes, pair.first, pair.second, m, guarded};
+      };
+      auto shift_of = [&](int64_t tap) -> std::optional<int> {
+        auto at = std::lower_bound(taps.begin(), taps.end(), tap);
+        if (at == taps.end() || *at != tap) return std::nullopt;
+        return shift[static_cast<size_t>(at - taps.begin())];
+      };
       for (const Candidate& c : group) {
-        auto at = std::find(cluster.begin(), cluster.end(), c.offset);
-        if (at == cluster.end()) continue;
-        const auto& pair = pairs[static_cast<size_t>(at - cluster.begin())];
-        out.reads[c.load] = {index, c.offset - first, stride, lanes, pair.first, pair.second};
+        if (out.reads.count(c.load)) continue;
+        const int64_t tap = c.offset - first;
+        if (auto m = shift_of(tap)) {
+          out.reads[c.load] = read_of(tap, *m, false);
+        } else if (c.guarded && shifted_taps) {
+          // A guarded tap one stride below a tap of the span: that tap moved up a lane,
+          // the first lane (perhaps out of bounds) loaded only where the guard holds.
+          auto above = shift_of(tap + stride);
+          if (above && *above + 1 < lanes) out.reads[c.load] = read_of(tap, *above + 1, true);
+        }
       }
     }
   }

@@ -1,7 +1,8 @@
 // The stride-2 lane order on IR built by hand (codegen/DeinterleaveLaneOrder.h): a store
 // of a sum of taps is computed with each tap one in-lane pick and put back in element
-// order once; a store with no more taps than reorders is left alone; a lane set past the
-// vector's end is no lane to move. The rewritten functions verify.
+// order once; a tap moved a lane (a shifted tap) is permuted in that order; a store with
+// no more taps than reorders is left alone; a lane set past the vector's end is no lane to
+// move. The rewritten functions verify.
 #include <QtTest>
 
 #ifdef TESSERA_HAS_LLVM
@@ -70,6 +71,23 @@ void SumOfTaps() {
   QVERIFY2(!text.contains("<i32 0, i32 2, i32 4, i32 6,"), qPrintable(text));
 }
 
+void MovedTap() {
+  Kernel k;
+  // Tap 1 moved up a lane (frozen, as the code generator keeps a shifted tap apart), the
+  // scalar in lane 0: one permute of the tap in the taps' order, the lane still lane 0.
+  llvm::Value* tap = k.Tap(1);
+  llvm::Value* moved = k.b.CreateShuffleVector(k.b.CreateFreeze(tap), {-1, 0, 1, 2, 3, 4, 5, 6});
+  moved = k.b.CreateInsertElement(moved, k.f->getArg(3), k.b.getInt64(0));
+  k.Store(k.b.CreateFAdd(k.b.CreateFAdd(k.Tap(0), moved), tap));
+  QCOMPARE(ComputeDeinterleavedTapsInLaneOrder(*k.f), 1);
+  QVERIFY(k.Verifies());
+  const QString text = k.Text();
+  QVERIFY2(text.contains("i32 0, i32 5, i32 2, i32 1, i32 4, i32 3, i32 6>"), qPrintable(text));
+  QVERIFY2(text.contains("float %3, i64 0"), qPrintable(text));
+  QCOMPARE(text.count("<i32 0, i32 1, i32 4, i32 5, i32 2, i32 3, i32 6, i32 7>"), 1);
+  QVERIFY2(!text.contains("<i32 1, i32 3, i32 5, i32 7,"), qPrintable(text));
+}
+
 void OneTap() {
   Kernel k;
   // One tap plus a vector in element order: that vector into the taps' order and the sum
@@ -103,6 +121,11 @@ class TestDeinterleaveLaneOrder : public QObject {
   void aSumOfTapsIsPutBackOnce() {
 #ifdef TESSERA_HAS_LLVM
     SumOfTaps();
+#endif
+  }
+  void aMovedTapIsPermutedInTheTapsOrder() {
+#ifdef TESSERA_HAS_LLVM
+    MovedTap();
 #endif
   }
   void oneTapAgainstAnotherVectorIsLeftAlone() {

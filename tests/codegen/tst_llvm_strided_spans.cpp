@@ -4,9 +4,13 @@
 // elements the taps read (so inside the buffer); taps that leave a gap, loads under a
 // guard and buffers the run writes are not shared; the results equal the reference's.
 // On AVX2 the taps are computed in the lane order `vshufps` leaves them in and put back in
-// element order once per store (codegen/DeinterleaveLaneOrder.h).
+// element order once per store (codegen/DeinterleaveLaneOrder.h). With shifted taps
+// (`pragma(x, "shifted_taps")`) a tap one stride below another is that tap moved up a lane
+// and one element loaded alone, a padding's guarded tap too: fewer vector loads, no
+// masked ones, the same results.
 #include <QtTest>
 #include <algorithm>
+#include <map>
 
 #include "ScriptKernelRun.h"
 #include "codegen/LLVMBackend.h"
@@ -23,7 +27,7 @@ namespace {
 
 // B[x] = sum over r < taps of A[x * stride + r], x in tiles of `lanes` (vectorized), the
 // taps unrolled; A holds exactly the elements read.
-std::string WindowScript(int outputs, int stride, int taps, int lanes) {
+std::string WindowScript(int outputs, int stride, int taps, int lanes, bool shifted = false) {
   const std::string extent = std::to_string((outputs - 1) * stride + taps);
   return "import tvm\nfrom tvm import te\n"
          "A = te.placeholder((" +
@@ -41,7 +45,8 @@ std::string WindowScript(int outputs, int stride, int taps, int lanes) {
          ")\n"
          "s[B].reorder(xo, r, xi)\n"
          "s[B].unroll(r)\n"
-         "s[B].vectorize(xi)\n";
+         "s[B].vectorize(xi)\n" +
+         std::string(shifted ? "s[B].pragma(xo, \"shifted_taps\")\n" : "");
 }
 
 size_t Count(const std::string& text, const std::string& what) {
@@ -88,6 +93,11 @@ s[dw].vectorize(x_1)
 s[dw].unroll(ry_1)
 s[dw].unroll(rx_1)
 )";
+
+// The padded window above with its taps shifted.
+std::string ShiftedPaddedWindow() {
+  return std::string(kPaddedStridedWindow) + "s[dw].pragma(dw.op.axis[1], \"shifted_taps\")\n";
+}
 
 Stmt StoreOfZero(const Buffer& B, const Expr& out, int lanes) {
   return MakeBufferStore(B, MakeBroadcast(FloatImm(DataType::Float(32), 0.0), lanes), {out});
@@ -178,6 +188,96 @@ class LlvmStridedSpans : public QObject {
     QVERIFY2(b.Matches(/*exact=*/false), b.Report().c_str());
   }
 
+  // Shifted, taps 1 and 2 of a 3-wide window at stride 2 are loaded from two vectors at
+  // tap 1's element and tap 0 is tap 2 moved up a lane, its lane 0 the element loaded
+  // alone; of 5 taps, 3 and 4 are loaded, 2 and 1 moved one lane, 0 two. Built for the
+  // host and for AVX2 the results are the reference's, with half the vector loads.
+  void shiftedTapsAreMovedFromTheTapAStrideAbove() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {I32(256)});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {I32(64)});
+    Var x("x");
+    codegen::SharedSpans three =
+        codegen::FindSharedSpans(TapStores(A, B, x, {0, 1, 2}, 2, 8), 4, /*shifted_taps=*/true);
+    QCOMPARE(three.spans.size(), size_t{1});
+    QCOMPARE(three.reads.size(), size_t{3});
+    QCOMPARE(three.spans[0].chunk_starts, (std::vector<int64_t>{1, 9}));
+    QCOMPARE(three.spans[0].elements, (std::vector<int64_t>{0}));
+    std::map<int64_t, int> shifts;
+    for (const auto& [load, read] : three.reads) shifts[read.offset] = read.shift;
+    QCOMPARE(shifts, (std::map<int64_t, int>{{0, 1}, {1, 0}, {2, 0}}));
+
+    codegen::SharedSpans five = codegen::FindSharedSpans(TapStores(A, B, x, {0, 1, 2, 3, 4}, 2, 8),
+                                                         4, /*shifted_taps=*/true);
+    QCOMPARE(five.spans.size(), size_t{1});
+    QCOMPARE(five.spans[0].elements, (std::vector<int64_t>{0, 1, 2}));
+    for (int64_t start : five.spans[0].chunk_starts) QVERIFY(start >= 3);
+    shifts.clear();
+    for (const auto& [load, read] : five.reads) shifts[read.offset] = read.shift;
+    QCOMPARE(shifts, (std::map<int64_t, int>{{0, 2}, {1, 1}, {2, 1}, {3, 0}, {4, 0}}));
+
+    for (const std::string& cpu : testing::CpusToBuildFor()) {
+      codegen::LLVMOptions options;
+      options.cpu = cpu;
+      for (int taps : {3, 5}) {
+        auto plain = testing::BuildAndRunScript(WindowScript(32, 2, taps, 8), options, 7);
+        auto b = testing::BuildAndRunScript(WindowScript(32, 2, taps, 8, true), options, 7);
+        QVERIFY2(b.Matches(/*exact=*/false), (cpu + ": " + b.Report()).c_str());
+        // B's vector is read once per tap in both (see the test above).
+        const size_t before = Count(plain.ir, "load <8 x float>") - static_cast<size_t>(taps);
+        const size_t after = Count(b.ir, "load <8 x float>") - static_cast<size_t>(taps);
+        QVERIFY2(after == 2 && before >= 4, (cpu + ": " + std::to_string(before) + " -> " +
+                                             std::to_string(after) + " vector loads\n" + b.ir)
+                                                .c_str());
+      }
+    }
+  }
+
+  // A padding's tap (an if_then_else's branch) one stride below a tap of a span is moved
+  // from it, its lane 0 read only where the guard holds: without the pragma it is a masked
+  // load. Its results are the reference's, on the host and as AVX2.
+  void aGuardedTapIsMovedWithItsFirstLaneGuarded() {
+    Buffer A = MakeBuffer("A", DataType::Float(32), {I32(256)});
+    Buffer B = MakeBuffer("B", DataType::Float(32), {I32(64)});
+    Var x("x");
+    const int lanes = 8;
+    std::vector<Stmt> run = TapStores(A, B, x, {1, 2}, 2, lanes);
+    const Expr out = MakeRamp(x * I32(lanes), I32(1), lanes);
+    Expr tap = MakeBufferLoad(A, {MakeRamp(x * I32(2), I32(2), lanes)});
+    Expr cond = MakeBinary(ExprKind::GT, MakeBroadcast(x, lanes), MakeBroadcast(I32(0), lanes));
+    run.push_back(MakeBufferStore(
+        B,
+        MakeCall(DataType::Float(32, lanes), "if_then_else",
+                 {cond, tap, MakeBroadcast(FloatImm(DataType::Float(32), 0.0), lanes)}),
+        {out}));
+    codegen::SharedSpans plain = codegen::FindSharedSpans(run, 4);
+    QCOMPARE(plain.reads.size(), size_t{2});
+    codegen::SharedSpans shifted = codegen::FindSharedSpans(run, 4, /*shifted_taps=*/true);
+    QCOMPARE(shifted.reads.size(), size_t{3});
+    QVERIFY(shifted.spans[0].elements.empty());  // the guarded lane is read in place
+    int guarded = 0;
+    for (const auto& [load, read] : shifted.reads)
+      if (read.guarded) {
+        ++guarded;
+        QCOMPARE(read.offset, int64_t{-1});
+        QCOMPARE(read.shift, 1);
+      }
+    QCOMPARE(guarded, 1);
+
+    for (const std::string& cpu : testing::CpusToBuildFor()) {
+      codegen::LLVMOptions options;
+      options.cpu = cpu;
+      auto before = testing::BuildAndRunScript(kPaddedStridedWindow, options, 11);
+      auto b = testing::BuildAndRunScript(ShiftedPaddedWindow(), options, 11);
+      QVERIFY2(b.Matches(/*exact=*/false), (cpu + ": " + b.Report()).c_str());
+      const size_t masked_before = Count(before.ir, "llvm.masked.load");
+      const size_t masked_after = Count(b.ir, "llvm.masked.load");
+      QVERIFY2(masked_after < masked_before,
+               (cpu + ": " + std::to_string(masked_before) + " -> " + std::to_string(masked_after) +
+                " masked loads\n" + b.ir)
+                   .c_str());
+    }
+  }
+
   // The vectors of a span lie between its first element and its last, and every element
   // there is one some tap reads.
   void theVectorsLieInsideTheElementsRead() {
@@ -244,6 +344,8 @@ class LlvmStridedSpans : public QObject {
       guarded.push_back(MakeBufferStore(B, value, {out}));
     }
     QVERIFY(codegen::FindSharedSpans(guarded, 4).spans.empty());
+    // Shifted taps too: every tap is guarded, none is a span's.
+    QVERIFY(codegen::FindSharedSpans(guarded, 4, /*shifted_taps=*/true).spans.empty());
 
     std::vector<Stmt> writes_a = TapStores(A, B, x, {0, 1, 2}, 2, lanes);
     writes_a.push_back(MakeBufferStore(A, MakeBroadcast(FloatImm(DataType::Float(32), 1.0), lanes),
