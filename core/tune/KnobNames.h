@@ -60,5 +60,7 @@ inline std::string ChannelBlockedKnobName(const std::string& stage) {
 }
 // PhasedProducer.h
 inline std::string PhasesKnobName(const std::string& stage) { return stage + ".phases"; }
+// ShiftedTaps.h
+inline std::string TapsKnobName(const std::string& stage) { return stage + ".taps"; }
 
 }  // namespace tessera::tune

@@ -69,6 +69,9 @@ struct StageRule {
   // Tile: an element-wise producer read at a column stride, which may be computed inside
   // the stage's loops in phases (PhasedProducer.h; knob <stage>.phases).
   PhasedProducer phased;
+  // Tile: a window read at a column stride whose taps may be moved from one another
+  // instead of loaded (ShiftedTaps.h; knob <stage>.taps).
+  bool shiftable_taps = false;
   // Tile: the two innermost spatial axes, where they may be tiled as one (FusedAxes.h;
   // knob <stage>.fuse); empty otherwise. And the tensors it then reads through a copy.
   std::vector<std::string> fused_axes;

@@ -10,6 +10,7 @@
 #include "tune/FusedAxes.h"
 #include "tune/KnobNames.h"
 #include "tune/PhasedProducer.h"
+#include "tune/ShiftedTaps.h"
 
 namespace tessera::tune {
 
@@ -421,6 +422,9 @@ class TileRuleImpl final : public ScheduleRule {
     // A producer read at a column stride, computed inside the loops in phases.
     rule->phased = FindPhasedProducer(*s.op);
     if (rule->phased.defined()) knobs->Add(MakeChoiceKnob(PhasesKnobName(stage), {0, 1}));
+    // A window read at a column stride, its taps loaded or moved from one another.
+    rule->shiftable_taps = ReadsShiftableTaps(*s.op);
+    if (rule->shiftable_taps) knobs->Add(MakeChoiceKnob(TapsKnobName(stage), {0, 1}));
     // Or the two innermost axes tiled as one (FusedAxes.h); its accumulator is the output,
     // so not with an epilogue's.
     if (!s.epilogue) {
@@ -454,7 +458,7 @@ class TileRuleImpl final : public ScheduleRule {
 
   bool Fits(const SpaceContext& space, const StageRule& rule, const Decisions& d) const override {
     const TargetInfo& target = space.target;
-    if (!PhasesFit(rule, d)) return false;
+    if (!PhasesFit(rule, d) || !TapsFit(rule, d)) return false;
     if (FusedOn(d, rule)) return FusedFits(rule, d) && TileFits(space, FusedView(rule), d);
     if (ChannelTileOn(d, rule)) {
       auto extents = TileExtents(space, rule, rule.spatial_axes);
@@ -522,6 +526,13 @@ class TileRuleImpl final : public ScheduleRule {
     if (KnobChoiceOr(d, PhasesKnobName(rule.stage), 0) == 0) return true;
     if (ChannelTileOn(d, rule)) return false;
     return KnobChoiceOr(d, InlineKnobName(rule.phased.producer), 0) == 0;
+  }
+  // Shifted taps change the plain tile's strided reads only: the channel tile, the fused
+  // tile and the phases read none (the candidate would repeat the one with 0).
+  static bool TapsFit(const StageRule& rule, const Decisions& d) {
+    if (!rule.shiftable_taps || KnobChoiceOr(d, TapsKnobName(rule.stage), 0) == 0) return true;
+    if (ChannelTileOn(d, rule) || FusedOn(d, rule)) return false;
+    return !rule.phased.defined() || KnobChoiceOr(d, PhasesKnobName(rule.stage), 0) == 0;
   }
   // Column panels of the transposed operand, where `d` packs it so, hold whole tiles.
   static bool PanelsDivide(const SpaceContext& space, const StageRule& rule, const Decisions& d,
@@ -690,20 +701,31 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
       out->push_back(d);
     }
   }
-  // Each followed by itself with the strided producer computed in phases (measured in
-  // turn, so that a short budget reaches both).
-  if (rule.phased.defined()) {
-    std::vector<Decisions> both;
+  // Each followed by itself with the strided producer computed in phases, and then with
+  // the strided taps shifted: measured in turn, so that a short budget reaches all.
+  auto add_twins = [&](auto&& twin) {
+    std::vector<Decisions> all;
     for (size_t i = first_seed; i < out->size(); ++i) {
+      all.push_back((*out)[i]);
       Decisions d = (*out)[i];
-      both.push_back(d);
-      d.values[PhasesKnobName(rule.stage)] = {1};
-      d.values[InlineKnobName(rule.phased.producer)] = {0};
-      both.push_back(std::move(d));
+      if (twin(d)) all.push_back(std::move(d));
     }
     out->resize(first_seed);
-    out->insert(out->end(), both.begin(), both.end());
-  }
+    out->insert(out->end(), all.begin(), all.end());
+  };
+  if (rule.phased.defined())
+    add_twins([&](Decisions& d) {
+      d.values[PhasesKnobName(rule.stage)] = {1};
+      d.values[InlineKnobName(rule.phased.producer)] = {0};
+      return true;
+    });
+  // Not for a convolution whose channel tile broadcasts the input: its picks are channel
+  // tiles, which read no strided taps (the knob is still there to mutate).
+  if (rule.shiftable_taps && (!rule.channel.defined() || rule.channel.depthwise))
+    add_twins([&](Decisions& d) {
+      d.values[TapsKnobName(rule.stage)] = {1};
+      return TapsFit(rule, d);
+    });
   return Status::Ok();
 }
 
@@ -885,6 +907,8 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
   // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
   if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
+  if (rule.shiftable_taps && KnobChoiceOr(d, TapsKnobName(rule.stage), 0) == 1)
+    if (Status st = schedule::Pragma(sch, stage, *fused, "shifted_taps"); !st) return st;
   if (cache_write) {
     // The copy-out loop: vectorized when the innermost tile is.
     if (ProductFrom(vf, 2) > 1)

@@ -41,4 +41,5 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/tir/TirCandidateScript.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StridedPack.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PhasedProducer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ShiftedTaps.cpp
 )

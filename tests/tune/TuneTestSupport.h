@@ -56,6 +56,37 @@ inline std::string PointwiseScript(int in, int size, int out, int stride = 1, in
          "s = te.create_schedule(conv.op)\n";
 }
 
+// An NCHW depthwise `window` x `window` convolution, batch 1, `c` channels of `in` x `in`,
+// padded by window / 2 (the padding a stage of its own), stride `stride`; bare.
+inline std::string DepthwiseScript(int c, int in, int stride, int window = 3) {
+  auto n = [](int v) { return std::to_string(v); };
+  const int half = window / 2, padded = in + 2 * half, out = (padded - window) / stride + 1;
+  return "import tvm\nfrom tvm import te\n"
+         "data = te.placeholder((1, " +
+         n(c) + ", " + n(in) + ", " + n(in) +
+         "), name=\"data\")\n"
+         "kernel = te.placeholder((" +
+         n(c) + ", 1, " + n(window) + ", " + n(window) +
+         "), name=\"kernel\")\n"
+         "pad = te.compute((1, " +
+         n(c) + ", " + n(padded) + ", " + n(padded) +
+         "), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= " + n(half) + ", h < " +
+         n(in + half) + ", w >= " + n(half) + ", w < " + n(in + half) + "), data[n, c, h - " +
+         n(half) + ", w - " + n(half) +
+         "], tvm.tir.const(0.0, \"float32\")), name=\"pad\")\n"
+         "ry = te.reduce_axis((0, " +
+         n(window) +
+         "), name=\"ry\")\n"
+         "rx = te.reduce_axis((0, " +
+         n(window) +
+         "), name=\"rx\")\n"
+         "dw = te.compute((1, " +
+         n(c) + ", " + n(out) + ", " + n(out) + "), lambda n, c, y, x: te.sum(pad[n, c, y * " +
+         n(stride) + " + ry, x * " + n(stride) +
+         " + rx] * kernel[c, 0, ry, rx], axis=[ry, rx]), name=\"dw\")\n"
+         "s = te.create_schedule(dw.op)\n";
+}
+
 // A small padded 3x3 convolution and a row softmax, bare (no schedule).
 inline constexpr const char* kTinyConv = R"(import tvm
 from tvm import te

@@ -20,36 +20,7 @@ using namespace tessera::tune::test;
 
 namespace {
 
-// A depthwise 3x3 convolution, padding 1, stride `s`, `c` channels of `in` x `in`.
-std::string Depthwise(int c, int in, int s) {
-  const int padded = in + 2, out = (padded - 3) / s + 1;
-  const std::string cs = std::to_string(c), ins = std::to_string(in), ps = std::to_string(padded),
-                    os = std::to_string(out), ss = std::to_string(s), last = std::to_string(in + 1);
-  return "import tvm\nfrom tvm import te\n"
-         "data = te.placeholder((1, " +
-         cs + ", " + ins + ", " + ins +
-         "), name=\"data\")\n"
-         "kernel = te.placeholder((" +
-         cs +
-         ", 1, 3, 3), name=\"kernel\")\n"
-         "pad = te.compute((1, " +
-         cs + ", " + ps + ", " + ps +
-         "), lambda n, c, h, w: "
-         "te.if_then_else(tvm.tir.all(h >= 1, h < " +
-         last + ", w >= 1, w < " + last +
-         "), "
-         "data[n, c, h - 1, w - 1], tvm.tir.const(0.0, \"float32\")), name=\"pad\")\n"
-         "ry = te.reduce_axis((0, 3), name=\"ry\")\n"
-         "rx = te.reduce_axis((0, 3), name=\"rx\")\n"
-         "dw = te.compute((1, " +
-         cs + ", " + os + ", " + os +
-         "), lambda n, c, y, x: "
-         "te.sum(pad[n, c, y * " +
-         ss + " + ry, x * " + ss +
-         " + rx] * kernel[c, 0, ry, rx], "
-         "axis=[ry, rx]), name=\"dw\")\n"
-         "s = te.create_schedule(dw.op)\n";
-}
+std::string Depthwise(int c, int in, int s) { return DepthwiseScript(c, in, s); }
 
 // A convolution with stride 2: its output channels f do not index the padded input.
 constexpr const char* kStridedConv = R"(import tvm

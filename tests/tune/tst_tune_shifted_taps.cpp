@@ -1,7 +1,8 @@
 // A Tile stage reading a window at a column stride (core/tune/ShiftedTaps.h): the tile
 // rule offers <stage>.taps where two taps lie a stride apart, each plain seed is followed
-// by its twin with the taps shifted (`pragma(x, "shifted_taps")`), and the twins compile,
-// run and agree with the te oracle on AVX2 and AVX-512. Not offered at stride 1, where no
+// by its twin with the taps shifted (`pragma(x, "shifted_taps")`; not a convolution's,
+// whose picks are channel tiles), and the twins compile, run and agree with the te oracle
+// on AVX2 and AVX-512. Not offered at stride 1, where no
 // two taps are a stride apart (3 taps at stride 3; a 1x1 convolution at stride 2), and
 // refused beside the phases or the channel tile, which read no strided taps.
 #include <QtTest>
@@ -29,7 +30,21 @@ pool = te.compute((1, 8, 8, 8), lambda n, c, y, x: te.max(data[n, c, y * 2 + ry,
 s = te.create_schedule(pool.op)
 )";
 
-bool Shifted(const Decisions& d, const std::string& stage) { return KnobValue(d, TapsKnobName(stage)) == 1; }
+// A 3x3 convolution at stride 2: its channel tile broadcasts the input.
+constexpr const char* kStridedConv = R"(import tvm
+from tvm import te
+data = te.placeholder((1, 8, 17, 17), name="data")
+kernel = te.placeholder((16, 8, 3, 3), name="kernel")
+rc = te.reduce_axis((0, 8), name="rc")
+ry = te.reduce_axis((0, 3), name="ry")
+rx = te.reduce_axis((0, 3), name="rx")
+conv = te.compute((1, 16, 8, 8), lambda n, f, y, x: te.sum(data[n, rc, y * 2 + ry, x * 2 + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
+s = te.create_schedule(conv.op)
+)";
+
+bool Shifted(const Decisions& d, const std::string& stage) {
+  return KnobValue(d, TapsKnobName(stage)) == 1;
+}
 
 }  // namespace
 
@@ -41,12 +56,19 @@ class TestTuneShiftedTaps : public QObject {
     QTest::addColumn<std::string>("script");
     QTest::addColumn<std::string>("stage");
     QTest::addColumn<bool>("offered");
-    QTest::newRow("depthwise 3x3, stride 2") << DepthwiseScript(8, 16, 2) << "dw" << true;
-    QTest::newRow("depthwise 5x5, stride 2") << DepthwiseScript(8, 16, 2, 5) << "dw" << true;
-    QTest::newRow("max pool 3x3, stride 2") << std::string(kMaxPool) << "pool" << true;
-    QTest::newRow("depthwise 3x3, stride 1") << DepthwiseScript(8, 16, 1) << "dw" << false;
-    QTest::newRow("depthwise 3x3, stride 3") << DepthwiseScript(8, 16, 3) << "dw" << false;
-    QTest::newRow("1x1 convolution, stride 2") << PointwiseScript(8, 16, 16, 2) << "conv" << false;
+    QTest::newRow("depthwise 3x3, stride 2")
+        << DepthwiseScript(8, 16, 2) << std::string("dw") << true;
+    QTest::newRow("depthwise 5x5, stride 2")
+        << DepthwiseScript(8, 16, 2, 5) << std::string("dw") << true;
+    QTest::newRow("max pool 3x3, stride 2") << std::string(kMaxPool) << std::string("pool") << true;
+    QTest::newRow("convolution 3x3, stride 2")
+        << std::string(kStridedConv) << std::string("conv") << true;
+    QTest::newRow("depthwise 3x3, stride 1")
+        << DepthwiseScript(8, 16, 1) << std::string("dw") << false;
+    QTest::newRow("depthwise 3x3, stride 3")
+        << DepthwiseScript(8, 16, 3) << std::string("dw") << false;
+    QTest::newRow("1x1 convolution, stride 2")
+        << PointwiseScript(8, 16, 16, 2) << std::string("conv") << false;
   }
   void offeredWhereTwoTapsAreAStrideApart() {
     QFETCH(std::string, script);
@@ -62,8 +84,8 @@ class TestTuneShiftedTaps : public QObject {
     if (knob) QCOMPARE(knob->choices, (std::vector<int64_t>{0, 1}));
   }
 
-  // Each plain seed is followed by its twin with the taps shifted; a twin with the phases
-  // or the channel tile on is refused.
+  // Each plain seed is followed by its twin with the taps shifted; with the phases or the
+  // channel tile on, shifted taps are refused.
   void seedsComeInTwinsAndOnlyThePlainTileShifts() {
     auto p = Load(DepthwiseScript(16, 19, 2));
     DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
@@ -77,19 +99,28 @@ class TestTuneShiftedTaps : public QObject {
       ++twins;
     }
     QVERIFY(twins >= 2);
+    // A seed with the phases, and one with the channel tile: valid, but not shifted.
+    bool phases = false, channel = false;
     for (const Decisions& seed : seeds) {
-      if (!Shifted(seed, "dw")) continue;
+      const bool in_phases = KnobValue(seed, PhasesKnobName("dw")) == 1;
+      const bool in_channels = KnobValue(seed, ChannelKnobName("dw")) == 1;
+      if ((!in_phases || phases) && (!in_channels || channel)) continue;
       QVERIFY(space.Validate(seed, p.Arguments()).ok());
-      Decisions phases = seed;
-      phases.values[PhasesKnobName("dw")] = {1};
-      phases.values[InlineKnobName("pad")] = {0};
-      QVERIFY(!space.Validate(phases, p.Arguments()).ok());
-      Decisions channel = seed;
-      channel.values[ChannelKnobName("dw")] = {1};
-      QVERIFY(!space.Validate(channel, p.Arguments()).ok());
-      return;
+      Decisions d = seed;
+      d.values[TapsKnobName("dw")] = {1};
+      QVERIFY2(!space.Validate(d, p.Arguments()).ok(), DesignSpace::Describe(d).c_str());
+      phases = phases || in_phases;
+      channel = channel || in_channels;
     }
-    QFAIL("no seed shifts its taps");
+    QVERIFY(phases && channel);
+  }
+
+  // A convolution's seeds are not twinned: its picks are channel tiles.
+  void aConvolutionsSeedsAreNotTwinned() {
+    auto p = Load(kStridedConv);
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
+    QVERIFY(KnobOf(space, TapsKnobName("conv")));
+    for (const Decisions& seed : space.Seeds()) QVERIFY(!Shifted(seed, "conv"));
   }
 
   void shiftedSeedsMatchTheOracle_data() {
