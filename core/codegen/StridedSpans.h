@@ -60,11 +60,13 @@ struct SharedSpans {
 
 // The shared spans of `run`, a sequence of BufferStore statements executed in order (a
 // run holding any other statement has none).
-// Loads under a Let are left out, and an if_then_else's branches (they may not be read)
-// but, with shifted taps, a branch that is a load one stride below a tap of a span (a
-// padding's read: a guarded SpanRead). So is any buffer a store of the run writes, and
-// every load of a run that calls an impure function (it may write the buffer). `max_stride` bounds
-// the strides considered; `shifted_taps` derives taps from their neighbours as above.
+// The spans are made of unconditional loads: not those under a Let (their indices may
+// name its variable) or in an if_then_else's branch (they may not be read). A branch that
+// is a load at a tap's own offset is read from the span too (its elements are the tap's);
+// with shifted taps, so is one a stride below a tap (a padding's read: a guarded
+// SpanRead). Left out: any buffer a store of the run writes, and every load of a run that
+// calls an impure function (it may write the buffer). `max_stride` bounds the strides
+// considered; `shifted_taps` derives taps from their neighbours as above.
 SharedSpans FindSharedSpans(const std::vector<ir::Stmt>& run, int64_t max_stride,
                             bool shifted_taps = false);
 

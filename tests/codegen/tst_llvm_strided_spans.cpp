@@ -234,7 +234,8 @@ class LlvmStridedSpans : public QObject {
 
   // A padding's tap (an if_then_else's branch) one stride below a tap of a span is moved
   // from it, its lane 0 read only where the guard holds: without the pragma it is a masked
-  // load. Its results are the reference's, on the host and as AVX2.
+  // load (a branch at a tap's own offset is read from the span either way). Its results
+  // are the reference's, on the host and as AVX2.
   void aGuardedTapIsMovedWithItsFirstLaneGuarded() {
     Buffer A = MakeBuffer("A", DataType::Float(32), {I32(256)});
     Buffer B = MakeBuffer("B", DataType::Float(32), {I32(64)});
@@ -262,6 +263,17 @@ class LlvmStridedSpans : public QObject {
         QCOMPARE(read.shift, 1);
       }
     QCOMPARE(guarded, 1);
+    // A branch at a tap's own offset reads the tap's elements: from the span, unshifted.
+    std::vector<Stmt> same = TapStores(A, B, x, {0, 1, 2}, 2, lanes);
+    same.push_back(MakeBufferStore(
+        B,
+        MakeCall(DataType::Float(32, lanes), "if_then_else",
+                 {cond, MakeBufferLoad(A, {MakeRamp(x * I32(2) + I32(1), I32(2), lanes)}),
+                  MakeBroadcast(FloatImm(DataType::Float(32), 0.0), lanes)}),
+        {out}));
+    codegen::SharedSpans at_a_tap = codegen::FindSharedSpans(same, 4);
+    QCOMPARE(at_a_tap.reads.size(), size_t{4});
+    for (const auto& [load, read] : at_a_tap.reads) QVERIFY(read.shift == 0 && !read.guarded);
 
     for (const std::string& cpu : testing::CpusToBuildFor()) {
       codegen::LLVMOptions options;
