@@ -171,6 +171,15 @@ std::vector<StepLoad> StepLoads(const StageRule& rule) {
   return out;
 }
 
+// Whether a register tile's rows on `axis` would share one of the step's vector loads:
+// one that `axis` does not move. Rows of a depthwise or pooling window each read their
+// own input, so they share none.
+bool RowsShareAVectorLoad(const std::vector<StepLoad>& step, size_t axis) {
+  return std::any_of(step.begin(), step.end(), [&](const StepLoad& load) {
+    return load.vector && (axis >= load.axes.size() || !load.axes[axis]);
+  });
+}
+
 // ceil(extent / tile): the outer factor of a split whose tile need not divide the extent.
 int64_t TilesCovering(int64_t extent, int64_t tile) { return (extent + tile - 1) / tile; }
 
@@ -281,10 +290,7 @@ std::vector<RegisterTile> RegisterTiles(const std::vector<int64_t>& extents,
     offered.push_back(tile);
     if (tile.rows.size() != 1) continue;
     const auto [axis, r] = *tile.rows.begin();
-    const bool shares = std::any_of(step.begin(), step.end(), [&](const StepLoad& load) {
-      return load.vector && (axis >= load.axes.size() || !load.axes[axis]);
-    });
-    if (shares) continue;
+    if (RowsShareAVectorLoad(step, axis)) continue;
     const int64_t need = (AccumulatorsCoveringFma(target) + tile.vectors - 1) / tile.vectors;
     const int64_t lean = LargestDivisorAtMost(extents[axis], need);
     if (lean < 2 || lean >= r) continue;
@@ -527,10 +533,13 @@ class TileRuleImpl final : public ScheduleRule {
     if (ChannelTileOn(d, rule)) return false;
     return KnobChoiceOr(d, InlineKnobName(rule.phased.producer), 0) == 0;
   }
+  static bool ShiftedTapsOn(const StageRule& rule, const Decisions& d) {
+    return rule.shiftable_taps && KnobChoiceOr(d, TapsKnobName(rule.stage), 0) == 1;
+  }
   // Shifted taps change the plain tile's strided reads only: the channel tile, the fused
   // tile and the phases read none (the candidate would repeat the one with 0).
   static bool TapsFit(const StageRule& rule, const Decisions& d) {
-    if (!rule.shiftable_taps || KnobChoiceOr(d, TapsKnobName(rule.stage), 0) == 0) return true;
+    if (!ShiftedTapsOn(rule, d)) return true;
     if (ChannelTileOn(d, rule) || FusedOn(d, rule)) return false;
     return !rule.phased.defined() || KnobChoiceOr(d, PhasesKnobName(rule.stage), 0) == 0;
   }
@@ -576,7 +585,8 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
   const size_t first_seed = out->size();
   const bool has_streamed = !rule.streamed.empty();
   const bool has_transposed = !rule.transposed.empty();
-  const std::vector<RegisterTile> tiles = RegisterTiles(extents, StepLoads(rule), space.target);
+  const std::vector<StepLoad> step = StepLoads(rule);
+  const std::vector<RegisterTile> tiles = RegisterTiles(extents, step, space.target);
   for (const RegisterTile& tile : tiles) {
     const size_t inner = n - 1;
     const int64_t cols = tile.cols, inner_extent = extents[inner];
@@ -699,6 +709,33 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
           set_axis(d, axis, Split4(1, TilesCovering(extents[axis], rows), 1, rows));
       unroll_reduction(d);
       out->push_back(d);
+    }
+  }
+  // 4. One tile of columns a step: where the reduction is a small window and rows on no
+  //    axis would share a vector load (a depthwise or pooling window), each column count
+  //    of the tiles above without register rows or an accumulator stage, the window
+  //    whole and unrolled around it; the row axes before the last parallel, the last
+  //    inside them. Its FMAs chain in one accumulator, which a stage streaming its input
+  //    from the outer caches can afford; a strided depthwise plane's best on AVX2 is of
+  //    this shape, which the search reached by mutation only (bench/README.md).
+  bool rows_share = false;
+  for (size_t a = 0; a + 1 < n; ++a) rows_share = rows_share || RowsShareAVectorLoad(step, a);
+  if (n > 1 && !rows_share && !rule.reduce_axes.empty() &&
+      ProductFrom(*reduce_extents, 0) <= kMaxWindowSteps) {
+    const size_t last_row = n - 2, inner = n - 1;
+    std::vector<int64_t> seen;
+    for (const RegisterTile& tile : tiles) {
+      if (std::find(seen.begin(), seen.end(), tile.cols) != seen.end()) continue;
+      seen.push_back(tile.cols);
+      Decisions d = base;
+      d.values[unroll_knob] = {2};
+      for (size_t a = 0; a < last_row; ++a) set_axis(d, a, Split4(extents[a], 1, 1, 1));
+      set_axis(d, last_row,
+               last_row == 0 ? Split4(extents[0], 1, 1, 1) : Split4(1, extents[last_row], 1, 1));
+      set_axis(d, inner, Split4(1, TilesCovering(extents[inner], tile.cols), 1, tile.cols));
+      for (size_t r = 0; r < rule.reduce_axes.size(); ++r)
+        d.values[TileKnobName(rule.stage, rule.reduce_axes[r])] = {1, (*reduce_extents)[r]};
+      out->push_back(std::move(d));
     }
   }
   // Each followed by itself with the strided producer computed in phases, and then with
@@ -907,7 +944,7 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
   if (Status st = schedule::Parallel(sch, stage, *fused); !st) return st;
   // Multiply-adds become FMAs (one rounding; within the oracle's tolerance).
   if (Status st = schedule::Pragma(sch, stage, *fused, "fp_contract"); !st) return st;
-  if (rule.shiftable_taps && KnobChoiceOr(d, TapsKnobName(rule.stage), 0) == 1)
+  if (ShiftedTapsOn(rule, d))
     if (Status st = schedule::Pragma(sch, stage, *fused, "shifted_taps"); !st) return st;
   if (cache_write) {
     // The copy-out loop: vectorized when the innermost tile is.

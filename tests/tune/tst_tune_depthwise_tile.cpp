@@ -95,6 +95,27 @@ std::optional<Decisions> RowTileSeed(const DesignSpace& space, int64_t rows, int
   return std::nullopt;
 }
 
+// The plain tile's seeds (not the channel tile's) of one tile of columns a step: no
+// register rows on the outer axes, no accumulator stage, every reduction axis whole.
+std::vector<Decisions> OneTileAStepSeeds(const DesignSpace& space, const std::string& stage,
+                                         const std::vector<std::string>& outer,
+                                         const std::vector<std::string>& reduce) {
+  std::vector<Decisions> out;
+  for (const Decisions& d : space.Seeds()) {
+    if (KnobValue(d, ChannelKnobName(stage)) == 1 || KnobValue(d, CacheWriteKnobName(stage)) == 1)
+      continue;
+    bool match = KnobValue(d, UnrollKnobName(stage)) == 2;
+    for (const std::string& axis : outer)
+      match = match && KnobValue(d, TileKnobName(stage, axis)) == 1;
+    for (const std::string& axis : reduce) {
+      auto it = d.values.find(TileKnobName(stage, axis));
+      match = match && it != d.values.end() && it->second.size() == 2 && it->second.front() == 1;
+    }
+    if (match) out.push_back(d);
+  }
+  return out;
+}
+
 // Empty when `d` is valid and its kernel matches the te oracle; else why not.
 QString SeedFailure(const script::ScriptProgram& p, const DesignSpace& space, const Decisions& d,
                     const std::string& id) {
@@ -243,6 +264,61 @@ class TestTuneDepthwiseTile : public QObject {
     QVERIFY2(seed, ("no seed of 14 columns and " + std::to_string(lean) + " rows").c_str());
     const QString failure = SeedFailure(p, space, *seed, "depthwise_lean_divisor");
     QVERIFY2(failure.isEmpty(), qPrintable(failure));
+  }
+
+  // A window whose register rows would share no load (a depthwise one) has seeds of one
+  // tile of columns a step, one per column count of the register tiles: no rows, no
+  // accumulator stage, the window whole and unrolled around the tile, the channels
+  // parallel, each twinned with its taps shifted where the window is strided (and with
+  // the padding in phases); one vector's among them; they run and match the te oracle.
+  void aWindowHasSeedsOfOneTileAStep_data() {
+    QTest::addColumn<QString>("isa");
+    QTest::addColumn<int>("stride");
+    QTest::newRow("avx2, stride 1") << "avx2" << 1;
+    QTest::newRow("avx2, stride 2") << "avx2" << 2;
+    QTest::newRow("avx512, stride 2") << "avx512f" << 2;
+  }
+  void aWindowHasSeedsOfOneTileAStep() {
+    QFETCH(QString, isa);
+    QFETCH(int, stride);
+    auto p = Load(Depthwise(8, 54, stride));
+    const TargetInfo target = IsaTarget(isa.toStdString());
+    DesignSpace space = SpaceOf(p, target);
+    const std::vector<Decisions> seeds =
+        OneTileAStepSeeds(space, "dw", {"n", "c", "y"}, {"ry", "rx"});
+    QVERIFY(!seeds.empty());
+    bool one_vector = false;
+    int plain = 0, shifted = 0;
+    for (const Decisions& d : seeds) {
+      QCOMPARE(d.values.at(TileKnobName("dw", "c")).front(), int64_t{8});  // parallel
+      QCOMPARE(d.values.at(TileKnobName("dw", "ry")).back(), int64_t{3});
+      one_vector = one_vector || KnobValue(d, TileKnobName("dw", "x")) == target.vector_lanes;
+      shifted += KnobValue(d, TapsKnobName("dw")) == 1 ? 1 : 0;
+      plain += KnobValue(d, TapsKnobName("dw")) != 1 && KnobValue(d, PhasesKnobName("dw")) != 1;
+      const QString failure = SeedFailure(p, space, d, "depthwise_one_tile");
+      QVERIFY2(failure.isEmpty(),
+               qPrintable(failure + "\n" + QString::fromStdString(DesignSpace::Describe(d))));
+    }
+    QVERIFY(one_vector);
+    QCOMPARE(shifted, stride == 2 ? plain : 0);
+  }
+
+  // Rows of a convolution's output channels share the input's vectors: no seed without
+  // rows there, though its reduction (2 channels of a 3 x 3 window) is as small.
+  void aConvolutionHasNoSeedOfOneTileAStep() {
+    auto p = Load(R"(import tvm
+from tvm import te
+data = te.placeholder((1, 2, 18, 18), name="data")
+kernel = te.placeholder((16, 2, 3, 3), name="kernel")
+rc = te.reduce_axis((0, 2), name="rc")
+ry = te.reduce_axis((0, 3), name="ry")
+rx = te.reduce_axis((0, 3), name="rx")
+conv = te.compute((1, 16, 16, 16), lambda n, f, y, x: te.sum(data[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
+s = te.create_schedule(conv.op)
+)");
+    DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
+    QVERIFY(!space.Seeds().empty());
+    QVERIFY(OneTileAStepSeeds(space, "conv", {"n", "f", "y"}, {"rc", "ry", "rx"}).empty());
   }
 
   void seedsMatchTheOracle_data() {
