@@ -6,7 +6,8 @@
 // the refusal of a padding that is not inlined, and its seeds compiled, run and compared
 // with the te oracle for strides 1, 2 and 3, with and without padding, on AVX2 and
 // AVX-512 vector widths, with the input packed at the root and per block; and the plain
-// NCHW row tile's seed of one-vector columns and lean rows (core/tune/TileRule.cpp).
+// NCHW row tile's seeds (core/tune/TileRule.cpp): one-vector columns and lean rows, and
+// one tile of columns a step without rows (not a convolution's).
 #include <QtTest>
 #include <optional>
 #include <regex>
