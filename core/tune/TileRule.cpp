@@ -585,6 +585,9 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
   const size_t first_seed = out->size();
   const bool has_streamed = !rule.streamed.empty();
   const bool has_transposed = !rule.transposed.empty();
+  // A reduction short enough to unroll whole around the tile (a depthwise 3 x 3: 9 steps).
+  const bool small_window =
+      !rule.reduce_axes.empty() && ProductFrom(*reduce_extents, 0) <= kMaxWindowSteps;
   const std::vector<StepLoad> step = StepLoads(rule);
   const std::vector<RegisterTile> tiles = RegisterTiles(extents, step, space.target);
   for (const RegisterTile& tile : tiles) {
@@ -678,8 +681,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
       // Where the reduction is a small window (a depthwise 3 x 3: 9 steps), first the
       // register tile in an accumulator stage with the window whole and unrolled inside
       // it: each tap's broadcast then feeds the tile's accumulators, kept in registers.
-      if (!tile.rows.empty() && !rule.reduce_axes.empty() &&
-          ProductFrom(*reduce_extents, 0) <= kMaxWindowSteps) {
+      if (!tile.rows.empty() && small_window) {
         Decisions acc = d;
         acc.values[CacheWriteKnobName(rule.stage)] = {1};
         acc.values[unroll_knob] = {2};
@@ -720,8 +722,7 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
   //    this shape, which the search reached by mutation only (bench/README.md).
   bool rows_share = false;
   for (size_t a = 0; a + 1 < n; ++a) rows_share = rows_share || RowsShareAVectorLoad(step, a);
-  if (n > 1 && !rows_share && !rule.reduce_axes.empty() &&
-      ProductFrom(*reduce_extents, 0) <= kMaxWindowSteps) {
+  if (n > 1 && !rows_share && small_window) {
     const size_t last_row = n - 2, inner = n - 1;
     std::vector<int64_t> seen;
     for (const RegisterTile& tile : tiles) {
