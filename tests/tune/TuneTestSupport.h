@@ -87,18 +87,39 @@ inline std::string DepthwiseScript(int c, int in, int stride, int window = 3) {
          "s = te.create_schedule(dw.op)\n";
 }
 
+// An NCHW 3x3 convolution, batch 1: `in` -> `out` channels over a `size` x `size` input at
+// stride `stride`; `padded` pads the input by 1 in a stage of its own (output size x size at
+// stride 1), otherwise the window reads the input as it is; bare.
+inline std::string ConvScript(int in, int size, int out, int stride, bool padded) {
+  auto n = [](int v) { return std::to_string(v); };
+  const int rows = padded ? size + 2 : size, out_size = (rows - 3) / stride + 1;
+  const std::string source = padded ? "pad" : "data";
+  const std::string times = stride == 1 ? "" : " * " + n(stride);
+  std::string text =
+      "import tvm\nfrom tvm import te\n"
+      "data = te.placeholder((1, " +
+      n(in) + ", " + n(size) + ", " + n(size) +
+      "), name=\"data\")\n"
+      "kernel = te.placeholder((" +
+      n(out) + ", " + n(in) + ", 3, 3), name=\"kernel\")\n";
+  if (padded)
+    text += "pad = te.compute((1, " + n(in) + ", " + n(rows) + ", " + n(rows) +
+            "), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < " + n(size + 1) +
+            ", w >= 1, w < " + n(size + 1) +
+            "), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, \"float32\")), name=\"pad\")\n";
+  return text + "rc = te.reduce_axis((0, " + n(in) +
+         "), name=\"rc\")\n"
+         "ry = te.reduce_axis((0, 3), name=\"ry\")\n"
+         "rx = te.reduce_axis((0, 3), name=\"rx\")\n"
+         "conv = te.compute((1, " +
+         n(out) + ", " + n(out_size) + ", " + n(out_size) + "), lambda n, f, y, x: te.sum(" +
+         source + "[n, rc, y" + times + " + ry, x" + times +
+         " + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name=\"conv\")\n"
+         "s = te.create_schedule(conv.op)\n";
+}
+
 // A small padded 3x3 convolution and a row softmax, bare (no schedule).
-inline constexpr const char* kTinyConv = R"(import tvm
-from tvm import te
-data = te.placeholder((1, 8, 14, 14), name="data")
-kernel = te.placeholder((16, 8, 3, 3), name="kernel")
-pad = te.compute((1, 8, 16, 16), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 15, w >= 1, w < 15), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
-rc = te.reduce_axis((0, 8), name="rc")
-ry = te.reduce_axis((0, 3), name="ry")
-rx = te.reduce_axis((0, 3), name="rx")
-conv = te.compute((1, 16, 14, 14), lambda n, f, y, x: te.sum(pad[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
-s = te.create_schedule(conv.op)
-)";
+inline const std::string kTinyConv = ConvScript(8, 14, 16, 1, true);
 
 inline constexpr const char* kTinySoftmax = R"(import tvm
 from tvm import te

@@ -307,16 +307,7 @@ class TestTuneDepthwiseTile : public QObject {
   // Rows of a convolution's output channels share the input's vectors: no seed without
   // rows there, though its reduction (2 channels of a 3 x 3 window) is as small.
   void aConvolutionHasNoSeedOfOneTileAStep() {
-    auto p = Load(R"(import tvm
-from tvm import te
-data = te.placeholder((1, 2, 18, 18), name="data")
-kernel = te.placeholder((16, 2, 3, 3), name="kernel")
-rc = te.reduce_axis((0, 2), name="rc")
-ry = te.reduce_axis((0, 3), name="ry")
-rx = te.reduce_axis((0, 3), name="rx")
-conv = te.compute((1, 16, 16, 16), lambda n, f, y, x: te.sum(data[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
-s = te.create_schedule(conv.op)
-)");
+    auto p = Load(ConvScript(2, 18, 16, 1, false));
     DesignSpace space = SpaceOf(p, IsaTarget("avx2"));
     QVERIFY(!space.Seeds().empty());
     QVERIFY(OneTileAStepSeeds(space, "conv", {"n", "f", "y"}, {"rc", "ry", "rx"}).empty());

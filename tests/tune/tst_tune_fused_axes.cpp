@@ -109,7 +109,7 @@ class TuneFusedAxes : public QObject {
   // phase cannot absorb (2y + 2), one tensor read both in place and at a stride.
   void notOfferedElsewhere_data() {
     QTest::addColumn<QString>("script");
-    QTest::newRow("3x3 window") << QString(kTinyConv);
+    QTest::newRow("3x3 window") << QString::fromStdString(kTinyConv);
     QTest::newRow("gemm") << QString::fromStdString(GemmScript(64, 64, 64));
     QTest::newRow("wider input") << QString::fromStdString(PointwiseScript(16, 28, 32, 1, 32));
     QTest::newRow("wider strided input")

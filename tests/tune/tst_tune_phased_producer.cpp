@@ -23,17 +23,7 @@ namespace {
 std::string Depthwise(int c, int in, int s) { return DepthwiseScript(c, in, s); }
 
 // A convolution with stride 2: its output channels f do not index the padded input.
-constexpr const char* kStridedConv = R"(import tvm
-from tvm import te
-data = te.placeholder((1, 4, 16, 16), name="data")
-kernel = te.placeholder((16, 4, 3, 3), name="kernel")
-pad = te.compute((1, 4, 18, 18), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 17, w >= 1, w < 17), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
-rc = te.reduce_axis((0, 4), name="rc")
-ry = te.reduce_axis((0, 3), name="ry")
-rx = te.reduce_axis((0, 3), name="rx")
-conv = te.compute((1, 16, 8, 8), lambda n, f, y, x: te.sum(pad[n, rc, y * 2 + ry, x * 2 + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
-s = te.create_schedule(conv.op)
-)";
+const std::string kStridedConv = ConvScript(4, 16, 16, 2, true);
 
 bool PhasesChosen(const Decisions& d) {
   auto it = d.values.find(PhasesKnobName("dw"));

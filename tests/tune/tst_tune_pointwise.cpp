@@ -119,17 +119,7 @@ class TunePointwise : public QObject {
     d.values[ChannelOrderKnobName("conv")] = {1};
     QVERIFY(!space.Satisfies(d));  // 28 + a vector + 14 broadcasts
     // The same 2 x 14 tile of a 3x3 convolution (32 filters, 14 columns) is refused.
-    auto conv3 = Load(R"(import tvm
-from tvm import te
-data = te.placeholder((1, 8, 14, 14), name="data")
-kernel = te.placeholder((32, 8, 3, 3), name="kernel")
-pad = te.compute((1, 8, 16, 16), lambda n, c, h, w: te.if_then_else(tvm.tir.all(h >= 1, h < 15, w >= 1, w < 15), data[n, c, h - 1, w - 1], tvm.tir.const(0.0, "float32")), name="pad")
-rc = te.reduce_axis((0, 8), name="rc")
-ry = te.reduce_axis((0, 3), name="ry")
-rx = te.reduce_axis((0, 3), name="rx")
-conv = te.compute((1, 32, 14, 14), lambda n, f, y, x: te.sum(pad[n, rc, y + ry, x + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
-s = te.create_schedule(conv.op)
-)");
+    auto conv3 = Load(ConvScript(8, 14, 32, 1, true));
     DesignSpace space3 = SpaceOf(conv3, IsaTarget("avx512f"));
     std::vector<Decisions> seeds3 = ChannelSeeds(space3);
     QVERIFY(!seeds3.empty());

@@ -171,7 +171,7 @@ class TestTuneReadable : public QObject {
     QTest::addColumn<QString>("source");
     QTest::newRow("depthwise") << kDepthwise;
     QTest::newRow("gemm") << kGemm;
-    QTest::newRow("conv") << kTinyConv;
+    QTest::newRow("conv") << QString::fromStdString(kTinyConv);
     QTest::newRow("softmax") << kTinySoftmax;
   }
   void everyCandidateIsTheSameScheduleAndAFixedPoint() {

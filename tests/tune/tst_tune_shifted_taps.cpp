@@ -31,16 +31,7 @@ s = te.create_schedule(pool.op)
 )";
 
 // A 3x3 convolution at stride 2: its channel tile broadcasts the input.
-constexpr const char* kStridedConv = R"(import tvm
-from tvm import te
-data = te.placeholder((1, 8, 17, 17), name="data")
-kernel = te.placeholder((16, 8, 3, 3), name="kernel")
-rc = te.reduce_axis((0, 8), name="rc")
-ry = te.reduce_axis((0, 3), name="ry")
-rx = te.reduce_axis((0, 3), name="rx")
-conv = te.compute((1, 16, 8, 8), lambda n, f, y, x: te.sum(data[n, rc, y * 2 + ry, x * 2 + rx] * kernel[f, rc, ry, rx], axis=[rc, ry, rx]), name="conv")
-s = te.create_schedule(conv.op)
-)";
+const std::string kStridedConv = ConvScript(8, 17, 16, 2, false);
 
 bool Shifted(const Decisions& d, const std::string& stage) {
   return KnobValue(d, TapsKnobName(stage)) == 1;
@@ -61,8 +52,7 @@ class TestTuneShiftedTaps : public QObject {
     QTest::newRow("depthwise 5x5, stride 2")
         << DepthwiseScript(8, 16, 2, 5) << std::string("dw") << true;
     QTest::newRow("max pool 3x3, stride 2") << std::string(kMaxPool) << std::string("pool") << true;
-    QTest::newRow("convolution 3x3, stride 2")
-        << std::string(kStridedConv) << std::string("conv") << true;
+    QTest::newRow("convolution 3x3, stride 2") << kStridedConv << std::string("conv") << true;
     QTest::newRow("depthwise 3x3, stride 1")
         << DepthwiseScript(8, 16, 1) << std::string("dw") << false;
     QTest::newRow("depthwise 3x3, stride 3")

@@ -98,7 +98,7 @@ class TestTuneSpace : public QObject {
   void everySampleValidates_data() {
     QTest::addColumn<QString>("source");
     QTest::newRow("gemm") << QString::fromStdString(GemmScript(32, 48, 16));
-    QTest::newRow("conv2d") << QString(kTinyConv);
+    QTest::newRow("conv2d") << QString::fromStdString(kTinyConv);
     QTest::newRow("softmax") << QString(kTinySoftmax);
   }
   void everySampleValidates() {
