@@ -1,6 +1,6 @@
 // The Tune dock on a TensorIR module of two functions whose script schedules f: with g
 // shown (View ▸ TensorIR Function) a short real session searches g, its records are g's;
-// Apply puts the best searched candidate's trace on the document after
+// Apply puts a searched candidate's trace on the document after
 // sch.work_on("g") as one undo step, g scheduled and f's lines kept — also lines f
 // gained after the search; a reopened project shows g's stored candidates.
 #include <QPushButton>
@@ -68,14 +68,20 @@ class TestTirModuleTuneDock : public QObject {
     QCOMPARE(outcome.best->workload_name, std::string("tir:g"));
     const auto& candidates = win.tune->candidates();
     QVERIFY(!candidates.empty());
-    const tune::TuningRecord* pick = nullptr;  // the fastest searched one (a trace for g)
+    // The fastest searched one (a trace for g) that Apply takes: the best is refused when
+    // the tuner's claim timed it slower than the document's schedule (tst_tune_claims_gui),
+    // which a short search on a fast machine can.
+    const bool bestRefused = outcome.claim.kind == tune::SpeedupClaim::Kind::kNoSpeedup &&
+                             outcome.claim.comparison.speedupSpread().second < 1.0;
+    const tune::TuningRecord* pick = nullptr;
     for (const tune::TuningRecord& r : candidates) {
       QCOMPARE(r.workload, outcome.best->workload);
       if (!pick && r.status == tune::kStatusOk &&
-          r.script.find("def apply_trace(") != std::string::npos)
+          r.script.find("def apply_trace(") != std::string::npos &&
+          !(bestRefused && r.id == outcome.best->id))
         pick = &r;
     }
-    QVERIFY2(pick, "no searched candidate ran");
+    QVERIFY2(pick, "no searched candidate that Apply takes ran");
     const tune::TuningRecord picked = *pick;
     // The project remembers g; its candidates are what a reopened window shows.
     const QString project = dir.filePath("module.tessera");
@@ -87,7 +93,8 @@ class TestTirModuleTuneDock : public QObject {
     win.view->selectIds({picked.id});
     QVERIFY(win.view->button("tuneApply")->isEnabled());
     win.view->button("tuneApply")->click();
-    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QVERIFY2(doc->undoStack()->count() == steps + 1,
+             qPrintable("Apply added no undo step: " + win.tune->messages().join("\n")));
     QCOMPARE(doc->text(), QString::fromStdString(picked.script));
     QVERIFY(doc->text().startsWith(before));
     QVERIFY(doc->text().endsWith("sch.work_on(\"g\")\napply_trace(sch)\n"));

@@ -133,9 +133,14 @@ class TestTirTuneGui : public QObject {
     // Apply a searched candidate: the document plus its apply_trace, one undo step.
     const QString before = doc->text();
     const size_t traceBefore = TraceLength(doc);
+    // Not the best where its claim timed it slower than the document's schedule: Apply
+    // refuses that one (tst_tune_claims_gui), which a short search on a fast machine can.
+    const bool bestRefused = outcome.claim.kind == tune::SpeedupClaim::Kind::kNoSpeedup &&
+                             outcome.claim.comparison.speedupSpread().second < 1.0;
     const tune::TuningRecord* pick = nullptr;
     for (const tune::TuningRecord& r : candidates)
-      if (QString::fromStdString(r.script) != before && r.status == tune::kStatusOk) {
+      if (QString::fromStdString(r.script) != before && r.status == tune::kStatusOk &&
+          !(bestRefused && r.id == outcome.best->id)) {
         pick = &r;
         break;
       }
@@ -145,7 +150,8 @@ class TestTirTuneGui : public QObject {
     win.view->selectIds({pick->id});
     QVERIFY(win.view->button("tuneApply")->isEnabled());
     win.view->button("tuneApply")->click();
-    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QVERIFY2(doc->undoStack()->count() == steps + 1,
+             qPrintable("Apply added no undo step: " + win.tune->messages().join("\n")));
     QCOMPARE(doc->text(), QString::fromStdString(pick->script));
     QVERIFY(doc->state().errors.empty());
     QVERIFY(doc->state().tir_schedule);
