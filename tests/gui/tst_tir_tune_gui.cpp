@@ -133,14 +133,11 @@ class TestTirTuneGui : public QObject {
     // Apply a searched candidate: the document plus its apply_trace, one undo step.
     const QString before = doc->text();
     const size_t traceBefore = TraceLength(doc);
-    // Not the best where its claim timed it slower than the document's schedule: Apply
-    // refuses that one (tst_tune_claims_gui), which a short search on a fast machine can.
-    const bool bestRefused = outcome.claim.kind == tune::SpeedupClaim::Kind::kNoSpeedup &&
-                             outcome.claim.comparison.speedupSpread().second < 1.0;
+    // Not a best that Apply refuses as timed slower than the document's schedule.
     const tune::TuningRecord* pick = nullptr;
     for (const tune::TuningRecord& r : candidates)
       if (QString::fromStdString(r.script) != before && r.status == tune::kStatusOk &&
-          !(bestRefused && r.id == outcome.best->id)) {
+          !testing::ApplyRefusesAsSlower(outcome, r.id)) {
         pick = &r;
         break;
       }
