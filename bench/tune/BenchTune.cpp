@@ -46,7 +46,7 @@ constexpr const char* kUsage =
                          [--halide-seconds S] [--isa native|avx2] [--rounds N]
        tessera-bench-tune --suite [--budget S] [--only NAME,...] [--suite-dir DIR] [--isa native|avx2]
                          [--rounds N] [--seed N] [--threads 1|all] [--blocked-inputs]
-                         [--blocked-outputs] [--argument-block N]
+                         [--blocked-outputs] [--argument-block N] [--round-ms MS]
 
 Tunes each workload from its bare te definition within the budget (per workload: at most
 N measured candidates and S seconds; defaults 96 and 200), then compares the best
@@ -73,6 +73,8 @@ tuning included: on a shared 2-core machine two threads mostly time the schedule
 the kernel may take its inputs, or write its output, in blocked layouts, as oneDNN's blocked
 primitive is handed them, and is compared with that one alone. --argument-block N: in blocks
 of N channels (oneDNN's nChw16c: 16) instead of each schedule's own.
+--round-ms MS: (suite) each closing round times every kernel for at least MS ms (at least
+10 calls, after a 10 ms warm-up); default the search's own timing window (10 ms).
 )";
 
 struct Options {
@@ -91,6 +93,7 @@ struct Options {
   std::string suite_dir = std::string(TESSERA_SOURCE_DIR) + "/bench/suite";
   bool rounds_given = false;
   bool one_thread = false;         // --threads 1 (suite)
+  double round_ms = 0;             // --round-ms (suite)
   tune::BlockedArguments blocked;  // --blocked-inputs, --blocked-outputs (suite)
 };
 
@@ -445,6 +448,8 @@ int main(int argc, char** argv) {
       options.blocked.inputs = true;
     else if (a == "--blocked-outputs")
       options.blocked.outputs = true;
+    else if (a == "--round-ms")
+      options.round_ms = std::atof(next("--round-ms").c_str());
     else if (a == "--argument-block")
       options.blocked.block = std::atoll(next("--argument-block").c_str());
     else if (a == "-h" || a == "--help")
@@ -460,6 +465,12 @@ int main(int argc, char** argv) {
     return std::fprintf(stderr,
                         "tessera-bench-tune: --argument-block expects a number of channels from "
                         "2 on, with --blocked-inputs or --blocked-outputs\n%s",
+                        kUsage),
+           2;
+  if (!(options.round_ms >= 0) || (options.round_ms > 0 && !options.suite))
+    return std::fprintf(stderr,
+                        "tessera-bench-tune: --round-ms expects milliseconds (>= 0) and is a "
+                        "--suite option\n%s",
                         kUsage),
            2;
   if (options.blocked.any() && !options.suite)
@@ -492,6 +503,7 @@ int main(int argc, char** argv) {
     suite.seed = options.seed;
     suite.threads = options.one_thread ? 1 : 0;
     suite.blocked = options.blocked;
+    suite.round_ms = options.round_ms;
     std::stringstream names(options.only);
     for (std::string name; std::getline(names, name, ',');)
       if (!name.empty()) suite.only.push_back(name);

@@ -19,6 +19,7 @@ namespace tessera::bench {
 struct SuiteOptions {
   double budget_s = 300;          // tuning time per workload
   int rounds = 15;                // interleaved closing rounds
+  double round_ms = 0;            // each round's timed calls last at least this (0: the search's)
   std::vector<std::string> only;  // workload names (file stems); empty: all
   std::string dir;                // the suite's scripts (default: <source>/bench/suite)
   uint64_t seed = 1;
