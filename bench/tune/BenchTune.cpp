@@ -73,8 +73,8 @@ tuning included: on a shared 2-core machine two threads mostly time the schedule
 the kernel may take its inputs, or write its output, in blocked layouts, as oneDNN's blocked
 primitive is handed them, and is compared with that one alone. --argument-block N: in blocks
 of N channels (oneDNN's nChw16c: 16) instead of each schedule's own.
---round-ms MS: (suite) each closing round times every kernel for at least MS ms (at least
-10 calls, after a 10 ms warm-up); default the search's own timing window (10 ms).
+--round-ms MS: (suite) each closing round times every kernel for at least MS ms (10 to 2000
+calls, after a 10 ms warm-up); default the search's own timing window (10 ms).
 )";
 
 struct Options {
