@@ -673,13 +673,17 @@ void TuneController::workerStopped() {
   emit sessionEnded(true, summary);
 }
 
+bool TuneOutcome::bestTimedSlower(qint64 id) const {
+  return claim.kind == tune::SpeedupClaim::Kind::kNoSpeedup && best && best->id == id &&
+         claim.comparison.speedupSpread().second < 1.0;
+}
+
 Status TuneController::apply(qint64 id) {
   auto it = std::find_if(candidates_.begin(), candidates_.end(),
                          [id](const tune::TuningRecord& r) { return r.id == id; });
   if (it == candidates_.end())
     return Error(tr("there is no tuned candidate %1").arg(id).toStdString());
-  if (outcome_.claim.kind == tune::SpeedupClaim::Kind::kNoSpeedup && outcome_.best &&
-      outcome_.best->id == id && outcome_.claim.comparison.speedupSpread().second < 1.0)
+  if (outcome_.bestTimedSlower(id))
     return Error(tr("tuned candidate %1 is slower than the document's schedule by the tuner's own "
                     "measurement (×%2): the document's schedule stays")
                      .arg(id)

@@ -66,6 +66,10 @@ struct TuneOutcome {
   // What the session offers (tune::OfferedBest): the best, or the document's schedule when
   // the claim found no speed-up; its headline time is the claim's when the claim timed it.
   std::optional<tune::OfferedSchedule> offered;
+
+  // Whether record `id` is the best and the claim timed it slower than the document's
+  // schedule, which Apply then keeps (a short search on a fast machine can end so).
+  bool bestTimedSlower(qint64 id) const;
 };
 
 // The session's closing words on its best against the document's schedule ("" when there

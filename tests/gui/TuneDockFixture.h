@@ -70,14 +70,6 @@ inline bool MessagesContain(gui::TuneController* tune, const QString& text) {
   return false;
 }
 
-// Whether Apply refuses record `id` as slower: the controller keeps the document's schedule
-// when the session's best is that record and its claim timed it slower (TuneController::apply),
-// which a short search on a fast machine can.
-inline bool ApplyRefusesAsSlower(const gui::TuneOutcome& outcome, qint64 id) {
-  return outcome.claim.kind == tune::SpeedupClaim::Kind::kNoSpeedup && outcome.best &&
-         outcome.best->id == id && outcome.claim.comparison.speedupSpread().second < 1.0;
-}
-
 // Waits up to `ms` for the session to end; whether the controller is idle.
 inline bool WaitForEnd(gui::TuneController* tune, int ms = 600000) {
   if (tune->state() == views::TuneRunState::Idle) return true;

@@ -73,8 +73,7 @@ class TestTirModuleTuneDock : public QObject {
     for (const tune::TuningRecord& r : candidates) {
       QCOMPARE(r.workload, outcome.best->workload);
       if (!pick && r.status == tune::kStatusOk &&
-          r.script.find("def apply_trace(") != std::string::npos &&
-          !testing::ApplyRefusesAsSlower(outcome, r.id))
+          r.script.find("def apply_trace(") != std::string::npos && !outcome.bestTimedSlower(r.id))
         pick = &r;
     }
     QVERIFY2(pick, "no searched candidate that Apply takes ran");

@@ -137,7 +137,7 @@ class TestTirTuneGui : public QObject {
     const tune::TuningRecord* pick = nullptr;
     for (const tune::TuningRecord& r : candidates)
       if (QString::fromStdString(r.script) != before && r.status == tune::kStatusOk &&
-          !testing::ApplyRefusesAsSlower(outcome, r.id)) {
+          !outcome.bestTimedSlower(r.id)) {
         pick = &r;
         break;
       }
