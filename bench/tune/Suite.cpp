@@ -43,12 +43,6 @@ constexpr double kRoundWarmupMs = 10;
 // the search's tune::kMaxTimedCalls when a longer window steadies the rounds.
 constexpr int kMaxRoundCalls = 2000;
 
-// A closing round's timed calls of a kernel taking `ms`: at least 10, lasting `round_ms`.
-int RoundCalls(double round_ms, double ms) {
-  if (!(ms > 0)) return 10;
-  return std::clamp(static_cast<int>(std::ceil(round_ms / ms)), 10, kMaxRoundCalls);
-}
-
 // The geometric mean over the layers the suite aims at (issue #39), against which the
 // summary states what share of the roofline it takes.
 constexpr double kTargetMean = 1.1;
@@ -224,8 +218,10 @@ Row RunWorkload(const SuiteWorkload& w, const SuiteOptions& options, runner::Run
   // Each round's timings, the tuned kernel's and oneDNN's alike: a warm-up of at least
   // kRoundWarmupMs, then as many calls as last --round-ms (default the search's
   // min_timed_ms; at least 10 calls).
-  const int calls = options.round_ms > 0 ? RoundCalls(options.round_ms, checked.median_ms)
-                                         : tune::TimedCalls(10, o.min_timed_ms, checked.median_ms);
+  // At least 10 calls, lasting --round-ms or else the search's own window.
+  const int calls = options.round_ms > 0
+                        ? tune::TimedCalls(10, options.round_ms, checked.median_ms, kMaxRoundCalls)
+                        : tune::TimedCalls(10, o.min_timed_ms, checked.median_ms);
   std::vector<double> tuned, r_blocked, r_user, ms_blocked, ms_user;
   for (int round = 0; round < options.rounds; ++round) {
     runner::MeasureResult m =

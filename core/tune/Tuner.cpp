@@ -51,11 +51,11 @@ std::string ReadableCandidateScript(const script::ScriptProgram& program,
   return PrintCandidate(program, shown, ShortLoopNames(shown));
 }
 
-int TimedCalls(int repeat, double min_timed_ms, double fastest_ms) {
+int TimedCalls(int repeat, double min_timed_ms, double fastest_ms, int max_calls) {
   if (!(min_timed_ms > 0) || !(fastest_ms > 0) || repeat * fastest_ms >= min_timed_ms)
     return repeat;
   const double wanted = std::ceil(min_timed_ms / fastest_ms);
-  return std::max(repeat, static_cast<int>(std::min<double>(kMaxTimedCalls, wanted)));
+  return std::max(repeat, static_cast<int>(std::min<double>(max_calls, wanted)));
 }
 
 double TimingLimitS(int warmup, int calls, double fastest_ms, double timeout_s) {

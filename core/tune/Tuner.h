@@ -36,8 +36,8 @@ namespace tessera::tune {
 inline constexpr int kMaxTimedCalls = 100;
 
 // The calls of one timing: `repeat`, raised until `fastest_ms` (the fastest time measured
-// so far; <= 0: none yet) times them reaches `min_timed_ms`, at most kMaxTimedCalls.
-int TimedCalls(int repeat, double min_timed_ms, double fastest_ms);
+// so far; <= 0: none yet) times them reaches `min_timed_ms`, at most `max_calls`.
+int TimedCalls(int repeat, double min_timed_ms, double fastest_ms, int max_calls = kMaxTimedCalls);
 
 // A search candidate's timed calls may take this many times what the fastest kernel's
 // would, and at least kMinTimingLimitS, before the candidate is stopped: that much slower

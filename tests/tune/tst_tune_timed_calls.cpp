@@ -100,8 +100,10 @@ class TestTuneTimedCalls : public QObject {
     QCOMPARE(TimedCalls(3, 10, 0.3), 34);  // rounded up: 34 x 0.3 >= 10
     QCOMPARE(TimedCalls(3, 10, 5), 3);     // 3 x 5 ms already past it
     QCOMPARE(TimedCalls(3, 10, 0.001), kMaxTimedCalls);
-    QCOMPARE(TimedCalls(3, 0, 0.5), 3);       // no floor
-    QCOMPARE(TimedCalls(200, 10, 0.5), 200);  // never fewer than asked
+    QCOMPARE(TimedCalls(3, 0, 0.5), 3);               // no floor
+    QCOMPARE(TimedCalls(200, 10, 0.5), 200);          // never fewer than asked
+    QCOMPARE(TimedCalls(10, 200, 0.03, 2000), 2000);  // a caller's own cap
+    QCOMPARE(TimedCalls(10, 200, 0.5, 2000), 400);
   }
 
   // A 0.5 ms kernel: the input's timing (the first) gets `repeat` calls, every later
