@@ -5,6 +5,7 @@
 #include "codegen/BufferIndex.h"
 #include "ir/ExprOp.h"
 #include "ir/TargetCalls.h"
+#include "transform/InjectPrefetch.h"
 
 namespace tessera::codegen {
 
@@ -244,6 +245,11 @@ void CodeGenCBase::VisitSeqStmt(const SeqStmtNode* n, const Stmt&) {
 
 void CodeGenCBase::VisitEvaluate(const EvaluateNode* n, const Stmt&) {
   if (is_const(n->value)) return;
+  // A cache hint the C and CUDA sources leave out (the results are the same).
+  if (transform::IsPrefetch(n->value)) {
+    Line() << "// prefetch " << VisitExpr(n->value.as<CallNode>()->args[0]) << "\n";
+    return;
+  }
   PerLane(n->value.dtype().lanes(), [&] { Line() << "(void)" << VisitExpr(n->value) << ";\n"; });
 }
 

@@ -126,6 +126,7 @@ class CodeGenLLVM : public ir::ExprFunctor<llvm::Value*>, public ir::StmtFunctor
   llvm::Value* EmitBitOp(const ir::CallNode* n);
   llvm::Value* EmitExpF32(llvm::Value* x);  // inline float32 exp (scalar or vector)
   llvm::Value* EmitIfThenElseExpr(const ir::CallNode* n);
+  llvm::Value* EmitPrefetch(const ir::CallNode* n);
   llvm::Value* EmitExternCall(const ir::CallNode* n);
   llvm::Value* EmitReinterpret(const ir::CallNode* n);
   // vectorlow / vectorhigh / vectorcombine: one shufflevector.

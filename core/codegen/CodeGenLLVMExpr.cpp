@@ -7,6 +7,7 @@
 #include "ir/ExprOp.h"
 #include "ir/MathIntrinsics.h"
 #include "ir/TargetCalls.h"
+#include "transform/InjectPrefetch.h"
 
 namespace tessera::codegen {
 
@@ -220,12 +221,59 @@ llvm::Value* CodeGenLLVM::VisitCall(const CallNode* n, const Expr& e) {
     return b_->CreateInBoundsGEP(LLVMType(n->args[0].dtype()), base,
                                  b_->CreateSExtOrTrunc(offset, b_->getInt64Ty()));
   }
+  if (transform::IsPrefetch(e)) return EmitPrefetch(n);
   if (IsExternCall(*n)) return EmitExternCall(n);
   if (n->op == kReinterpret && n->args.size() == 1) return EmitReinterpret(n);
   if (VectorLaneSources(*n)) return EmitVectorLanes(n);
   if (auto call = AsLLVMIntrinCall(*n)) return EmitLLVMIntrinsic(n, *call);
   Fail("unsupported intrinsic '" + n->op + "'");
   return VisitExprDefault(e);
+}
+
+// llvm.prefetch of the element's address: a read, kept in every cache level (locality 3),
+// into the data cache, as TVM emits it.
+llvm::Value* CodeGenLLVM::EmitPrefetch(const CallNode* n) {
+  const auto* load = n->args[0].as<BufferLoadNode>();
+  if (!load) {
+    Fail("prefetch of something other than a buffer element");
+    return b_->getInt32(0);
+  }
+  llvm::Value* ptr = BufferPointer(load->buffer);
+  llvm::Type* elem = MemoryType(load->buffer->dtype);
+  if (load->indices.size() == 1 && load->indices[0].dtype().is_scalar()) {
+    // One step per term of the flat index, each widened on its own: the terms of the
+    // line loop that LLVM unrolls become constant offsets of one address.
+    std::vector<Expr> terms;
+    std::vector<Expr> pending{load->indices[0]};
+    while (!pending.empty()) {
+      Expr e = pending.back();
+      pending.pop_back();
+      if (e.kind() == ExprKind::Add) {
+        pending.push_back(e.as<BinaryNode>()->a);
+        pending.push_back(e.as<BinaryNode>()->b);
+      } else {
+        terms.push_back(e);
+      }
+    }
+    for (const Expr& term : terms) {
+      llvm::Value* step = VisitExpr(term);
+      if (failed()) return b_->getInt32(0);
+      ptr = b_->CreateInBoundsGEP(elem, ptr, b_->CreateSExtOrTrunc(step, b_->getInt64Ty()));
+    }
+  } else {
+    Expr contiguous;
+    int lanes = 1;
+    llvm::Value* index = ElementIndex(load->buffer, load->indices, &contiguous, &lanes, nullptr);
+    if (failed()) return b_->getInt32(0);
+    if (index->getType()->isVectorTy()) index = b_->CreateExtractElement(index, uint64_t{0});
+    ptr = b_->CreateInBoundsGEP(elem, ptr, index);
+  }
+  // The buffer's alias scope, as its loads have: without it the call may read any buffer,
+  // and LLVM then keeps accumulators of other buffers stored in every iteration.
+  Annotate(b_->CreateIntrinsic(llvm::Intrinsic::prefetch, {ptr->getType()},
+                               {ptr, b_->getInt32(0), b_->getInt32(3), b_->getInt32(1)}),
+           load->buffer);
+  return b_->getInt32(0);
 }
 
 // if_then_else evaluates only the branch taken: a scalar condition branches; a vector

@@ -8,6 +8,7 @@
 #include "ir/MathIntrinsics.h"
 #include "ir/TargetCalls.h"
 #include "runtime/ArgBinder.h"
+#include "transform/InjectPrefetch.h"
 
 namespace tessera::runtime {
 
@@ -225,6 +226,8 @@ struct IRInterpreter::Impl : public ExprFunctor<Value>, public StmtFunctor<void>
   Value VisitCall(const CallNode* n, const Expr& e) override {
     if ((n->op == "likely" || n->op == "assume") && n->args.size() == 1)
       return VisitExpr(n->args[0]);
+    // A cache hint: nothing to compute, and its address is not read.
+    if (transform::IsPrefetch(e)) return Value::Int(n->dtype, 0);
     if (n->op == "if_then_else" && n->args.size() == 3) return IfThenElse(n);
     if (auto bit = ir::LookupBitOp(n->op)) return BitCall(n, *bit);
     if (n->op == ir::kReinterpret && n->args.size() == 1) {

@@ -1,5 +1,5 @@
-// Loop annotations: vectorize, unroll, parallel, bind (thread axes), pragma, and
-// storage_align. They only set per-IterVar attributes; ScheduleOps turns them into
+// Loop annotations: vectorize, unroll, parallel, bind (thread axes), pragma, prefetch
+// and storage_align. They only set per-IterVar attributes; ScheduleOps turns them into
 // loop kinds and attributes.
 #include <algorithm>
 
@@ -24,6 +24,10 @@ Status CheckAnnotatable(const Schedule& sch, const Stage& stage, const IterVar& 
                  "; it cannot be " + (what == "vectorize" ? "vectorized" : "parallelized"));
   if (IterVar t = stage->attr(iv).bind_thread)
     return Error(what + ": " + iv->var.name() + " is bound to " + t->thread_tag);
+  if (what == "vectorize" && !stage->attr(iv).prefetches.empty())
+    return Error("vectorize: " + iv->var.name() +
+                 " prefetches at the top of each iteration; a vector loop has no iterations "
+                 "to prefetch in");
   return Status::Ok();
 }
 
@@ -78,6 +82,8 @@ Status Bind(Schedule& sch, Stage stage, IterVar iv, IterVar thread) {
   if (current.annotation != ir::IterVarType::DataPar)
     return Error("bind: " + iv->var.name() + " is " + ir::iter_var_type_name(current.annotation) +
                  "; a bound loop cannot be");
+  if (!current.prefetches.empty())
+    return Error("bind: " + iv->var.name() + " prefetches; a loop bound to a thread cannot");
   // A stage binds each real thread once; virtual threads are told apart by their
   // IterVar (TVM's opt_conv_cuda binds two vthreads, vx and vy, in one stage).
   bool is_virtual = te::is_virtual_thread_tag(thread->thread_tag);
@@ -127,6 +133,44 @@ Status PragmaText(Schedule& sch, Stage stage, IterVar iv, const std::string& key
                   const std::string& text) {
   return AddPragmaAnnotation(sch, std::move(stage), std::move(iv), key, ir::StringImm(text),
                              [&](TraceEntry& e) { e.strings["value"] = text; });
+}
+
+Status Prefetch(Schedule& sch, Stage stage, IterVar iv, const te::Tensor& tensor, int64_t offset) {
+  const std::string what = "prefetch";
+  if (Status s = detail::CheckSchedulable(sch, stage, what); !s) return s;
+  if (Status s = detail::CheckLeaf(sch, stage, iv, what); !s) return s;
+  if (!tensor.defined()) return Error("prefetch: no tensor to prefetch");
+  std::vector<te::Tensor> inputs = stage->op->InputTensors();
+  if (std::none_of(inputs.begin(), inputs.end(),
+                   [&](const te::Tensor& t) { return t.same_as(tensor); }))
+    return Error("prefetch: " + stage->name() + " does not read " + tensor->name +
+                 "; prefetch one of the tensors it reads");
+  Stage producer = sch.find(tensor);
+  if (!producer)
+    return Error("prefetch: " + tensor->name + " is not produced by a stage of this schedule");
+  if (offset <= 0)
+    return Error("prefetch: the offset must be a positive number of iterations ahead, got " +
+                 std::to_string(offset));
+  const IterVarAttr current = stage->attr(iv);
+  if (current.annotation == ir::IterVarType::Vectorized)
+    return Error("prefetch: " + iv->var.name() +
+                 " is vectorized; prefetch at a loop outside the vector loop");
+  if (current.bind_thread)
+    return Error("prefetch: " + iv->var.name() + " is bound to " + current.bind_thread->thread_tag +
+                 "; prefetch at a loop that runs serially");
+  for (const auto& [other, ahead] : current.prefetches)
+    if (other.same_as(tensor))
+      return Error("prefetch: " + iv->var.name() + " already prefetches " + tensor->name + " (" +
+                   std::to_string(ahead) + " iterations ahead)");
+  IterVarRef ref = detail::MakeIterVarRef(sch, stage, iv);
+  StageRef from = detail::MakeStageRef(sch, producer);
+  stage->iter_var_attrs[iv].prefetches.emplace_back(tensor, offset);
+  TraceEntry& recorded = detail::Record(sch, what, stage);
+  recorded.iter_vars = {ref};
+  recorded.stages = {from};
+  recorded.ints["offset"] = offset;
+  if (tensor->value_index != 0) recorded.ints["value_index"] = tensor->value_index;
+  return Status::Ok();
 }
 
 Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor, int64_t offset) {

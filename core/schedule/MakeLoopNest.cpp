@@ -69,6 +69,14 @@ std::vector<NestWrap> LeafLevel(const Stage& stage, const IterVar& iv, const ir:
   }
   if (suffix.empty())
     level.push_back([iv](Stmt b) { return ir::MakeAttr(iv, "loop_scope", iv->var, b); });
+  // Inside the loop, around its body, which InjectPrefetch reads for what to prefetch.
+  if (suffix.empty() && !trivial && !attr.bind_thread)
+    for (const auto& [tensor, offset] : attr.prefetches) {
+      Expr ahead = ir::make_const(ir::DataType::Int(32), offset);
+      level.push_back([p = tensor.producer(), ahead](Stmt b) {
+        return ir::MakeAttr(p, "prefetch_scope", ahead, b);
+      });
+    }
   return level;
 }
 

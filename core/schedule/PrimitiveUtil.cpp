@@ -51,6 +51,9 @@ Status CheckUnannotated(const Stage& stage, const IterVar& iv, const std::string
   if (a.annotation != ir::IterVarType::DataPar)
     return Error(primitive + ": " + iv->var.name() + " is already " +
                  ir::iter_var_type_name(a.annotation) + "; " + primitive + " before annotating");
+  if (!a.prefetches.empty())
+    return Error(primitive + ": " + iv->var.name() + " prefetches " + a.prefetches[0].first->name +
+                 "; " + primitive + " before prefetching");
   return Status::Ok();
 }
 

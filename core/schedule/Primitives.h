@@ -58,6 +58,11 @@ Status Pragma(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
 // `pragma(x, "import_llvm", ll_code)`); the loop's AttrStmt carries it as a StringImm.
 Status PragmaText(Schedule& sch, Stage stage, IterVar iv, const std::string& key,
                   const std::string& text);
+// TVM's prefetch: at the top of every iteration of leaf `iv`, a prefetch of each cache
+// line of `tensor` (an input the stage reads) that the loop's body reads `offset` (> 0)
+// iterations later. A hint to the memory system: the results do not change. Refused on a
+// vectorized or thread-bound loop (and such a loop refuses vectorize and bind).
+Status Prefetch(Schedule& sch, Stage stage, IterVar iv, const te::Tensor& tensor, int64_t offset);
 // Pads the stride of the dimension of root axis `axis` so that stride % factor == offset.
 Status StorageAlign(Schedule& sch, Stage stage, IterVar axis, int64_t factor, int64_t offset);
 // Factors reduction `stage` over leaf reduce var `k`: a new stage "B.rf" computes partial

@@ -128,6 +128,20 @@ Status ApplyPragma(Schedule& sch, const TraceEntry& e, const Args& a) {
   return Pragma(sch, a.stage, a.vars[0], *key, value);
 }
 
+Status ApplyPrefetch(Schedule& sch, const TraceEntry& e, const Args& a) {
+  if (Status s = Expect(e, a, 1, 1); !s) return s;
+  Result<int64_t> offset = Int(e, "offset");
+  if (!offset) return offset.error();
+  int64_t value_index = 0;
+  if (auto it = e.ints.find("value_index"); it != e.ints.end()) value_index = it->second;
+  const te::Operation& op = a.stages[0]->op;
+  if (value_index < 0 || value_index >= op->num_outputs())
+    return Error("prefetch: " + a.stages[0]->name() + " has no output " +
+                 std::to_string(value_index));
+  return Prefetch(sch, a.stage, a.vars[0], te::output_of(op, static_cast<int>(value_index)),
+                  *offset);
+}
+
 Status ApplyStorageAlign(Schedule& sch, const TraceEntry& e, const Args& a) {
   if (Status s = Expect(e, a, 1, 0); !s) return s;
   Result<int64_t> factor = Int(e, "factor"), offset = Int(e, "offset");
@@ -255,6 +269,7 @@ const std::map<std::string, Applier>& Appliers() {
       {"parallel", ApplyAnnotation},
       {"bind", ApplyBind},
       {"pragma", ApplyPragma},
+      {"prefetch", ApplyPrefetch},
       {"storage_align", ApplyStorageAlign},
       {"set_scope", ApplySetScope},
       {"set_store_predicate", ApplySetStorePredicate},

@@ -42,6 +42,9 @@ struct IterVarAttr {
   int64_t align_offset = 0;
   // tensorize: the loop nest from this (leaf) IterVar inward is replaced by the intrinsic.
   std::shared_ptr<const te::TensorIntrinNode> tensor_intrin;
+  // prefetch: each iteration first touches, a cache line at a time, what the loop's body
+  // reads of the tensor `offset` iterations later.
+  std::vector<std::pair<te::Tensor, int64_t>> prefetches;
 };
 
 struct StageNode;

@@ -3,6 +3,7 @@
 #include "transform/Pipeline.h"
 
 #include "ir/Printer.h"
+#include "transform/InjectPrefetch.h"
 #include "transform/LayoutOvercompute.h"
 #include "transform/LegalizeCalls.h"
 #include "transform/LoopPartition.h"
@@ -32,6 +33,7 @@ const std::vector<PassEntry>& Passes() {
       // (layout-padding) RFC 0077: drop guards that padding makes no-ops, where asked;
       // needs the physical tensors, so it runs before StorageFlatten.
       {"LayoutOvercompute", &LayoutOvercompute},
+      {"InjectPrefetch", &InjectPrefetch},          // prefetch attributes -> prefetches
       {"StorageFlatten", &StorageFlatten},          // tensors -> flat buffers
       {"LegalizeCalls", &LegalizeCalls},            // q_multiply_shift, ... -> arithmetic
       {"LowerWmmaBuiltins", &LowerWmmaBuiltins},    // CPU: tensor-core builtins -> loops

@@ -2,6 +2,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/PrimFunc.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PassContext.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AnalyzerMutator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/InjectPrefetch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StorageFlatten.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LegalizeCalls.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LowerWmmaBuiltins.cpp

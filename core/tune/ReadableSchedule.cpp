@@ -28,7 +28,8 @@ struct Loop {
 
 // Primitives whose loop arguments must exist as loops (a loop of extent 1 included).
 const std::set<std::string> kNeedsTheLoop = {
-    "compute_at", "pragma", "bind", "storage_align", "tensorize", "rfactor", "set_store_predicate"};
+    "compute_at",    "pragma",    "prefetch", "bind",
+    "storage_align", "tensorize", "rfactor",  "set_store_predicate"};
 // Primitives that make stages (their axes are paired with the given schedule's).
 const std::set<std::string> kMakesStages = {"cache_read", "cache_write", "rfactor"};
 

@@ -175,6 +175,13 @@ class TracePrinter {
         value = ", " + PythonStringLiteral(text->second);
       return stage + ".pragma(" + Var(FirstVar(e)) + ", " + Str(e, "key") + value + ")";
     }
+    if (p == "prefetch" && !e.stages.empty()) {
+      std::string tensor = TensorVar(e.stages[0].name);
+      if (e.ints.count("value_index"))
+        tensor += ".op.output(" + std::to_string(Int(e, "value_index")) + ")";
+      return stage + ".prefetch(" + tensor + ", " + Var(FirstVar(e)) + ", " +
+             std::to_string(Int(e, "offset")) + ")";
+    }
     if (p == "storage_align")
       return stage + ".storage_align(" + Var(FirstVar(e)) + ", " +
              std::to_string(Int(e, "factor")) + ", " + std::to_string(Int(e, "offset")) + ")";

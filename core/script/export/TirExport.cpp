@@ -55,25 +55,13 @@ SourceLoc Fallback(const ScriptProgram& program, const std::string& source) {
 
 // The primitives the writer maps (TirExportPrimitives.cpp).
 bool Mapped(const std::string& p) {
-  static const std::set<std::string> kMapped = {"split",
-                                                "fuse",
-                                                "reorder",
-                                                "tile",
-                                                "compute_at",
-                                                "compute_inline",
-                                                "compute_root",
-                                                "cache_read",
-                                                "cache_write",
-                                                "vectorize",
-                                                "unroll",
-                                                "parallel",
-                                                "bind",
-                                                "pragma",
-                                                "storage_align",
-                                                "rfactor",
-                                                "transform_layout",
-                                                "set_scope",
-                                                "tensorize"};
+  static const std::set<std::string> kMapped = {"split",         "fuse",       "reorder",
+                                                "tile",          "compute_at", "compute_inline",
+                                                "compute_root",  "cache_read", "cache_write",
+                                                "vectorize",     "unroll",     "parallel",
+                                                "bind",          "pragma",     "prefetch",
+                                                "storage_align", "rfactor",    "transform_layout",
+                                                "set_scope",     "tensorize"};
   return kMapped.count(p) != 0;
 }
 

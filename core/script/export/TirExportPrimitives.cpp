@@ -45,7 +45,7 @@ bool IsStructure(const std::string& p) {
 }
 bool IsAnnotation(const std::string& p) {
   return p == "vectorize" || p == "unroll" || p == "parallel" || p == "bind" || p == "pragma" ||
-         p == "storage_align";
+         p == "prefetch" || p == "storage_align";
 }
 
 const te::ComputeOpNode* AsCompute(const Stage& st) {
@@ -865,6 +865,12 @@ class TirScheduleWriter {
       if (auto text = e.strings.find("value"); text != e.strings.end())
         value = PythonStringLiteral(text->second);
       Emit("sch.annotate(" + *loop + ", \"pragma_" + Str(e, "key") + "\", " + value + ")");
+    } else if (p == "prefetch") {
+      // A cache hint: leaving it out changes the speed, never the results.
+      std::string tensor = e.stages.empty() ? "?" : e.stages[0].name;
+      Emit("# prefetch of " + tensor + ", " + std::to_string(Int(e, "offset")) +
+           " iterations ahead, in loop " + *loop +
+           ": TensorIR has no prefetch primitive, so the schedule leaves this hint out");
     }
   }
 };

@@ -229,6 +229,23 @@ Result<Value> StorageAlign(const StageObject& self, const CallArgs& call) {
   return Value();
 }
 
+// s[C].prefetch(tensor, var, offset)
+Result<Value> Prefetch(const StageObject& self, const CallArgs& call) {
+  Args args(call, "prefetch", {"tensor", "var", "offset"}, 3);
+  if (!args.status()) return args.status().error();
+  const auto* tensor = args.get("tensor").as<TensorObject>();
+  if (!tensor)
+    return args.ErrorAt(
+        "tensor", "prefetch(): tensor must be a tensor, not " + args.get("tensor").type_name());
+  auto var = IterVarArg(args, "var");
+  if (!var) return var.error();
+  auto offset = args.Int("offset");
+  if (!offset) return offset.error();
+  if (auto st = schedule::Prefetch(*self.sch, self.stage, *var, tensor->tensor, *offset); !st)
+    return Located(st.error(), call.loc);
+  return Value();
+}
+
 Result<Value> SetScope(const StageObject& self, const CallArgs& call) {
   Args args(call, "set_scope", {"scope"}, 1);
   if (!args.status()) return args.status().error();
@@ -395,6 +412,7 @@ const std::map<std::string, Method>& StageMethods() {
        })},
       {"bind", WithoutInterpreter(Bind)},
       {"pragma", WithoutInterpreter(Pragma)},
+      {"prefetch", WithoutInterpreter(Prefetch)},
       {"storage_align", WithoutInterpreter(StorageAlign)},
       {"set_scope", WithoutInterpreter(SetScope)},
       {"set_store_predicate", WithoutInterpreter(SetStorePredicate)},
