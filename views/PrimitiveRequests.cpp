@@ -94,7 +94,22 @@ struct Builder {
       return Ask({ChoiceField("thread", PrimitiveText::tr("Thread axis"), ThreadTags())});
     if (primitive == "rfactor")
       return Ask({IntField("factor_axis", PrimitiveText::tr("Factor axis"), 0, 0)});
+    if (primitive == "prefetch") return Prefetch();
     return {intent, {}};  // vectorize, unroll, parallel
+  }
+
+  // Which tensor the stage reads, and how many iterations ahead.
+  PrimitiveRequest Prefetch() {
+    const QStringList tensors = ReadTensors(stage);
+    if (tensors.isEmpty())
+      return Problem(PrimitiveText::tr("prefetch: %1 reads no tensor").arg(intent.stage));
+    ParamField ahead = IntField("offset", PrimitiveText::tr("Iterations ahead"), 4);
+    ahead.tooltip =
+        PrimitiveText::tr(
+            "Each iteration of %1 prefetches what the loop reads this many iterations later")
+            .arg(iterVar);
+    return Ask({ChoiceField("tensor", PrimitiveText::tr("Tensor"), tensors), ahead},
+               PrimitiveText::tr("Prefetch in %1.%2").arg(intent.stage, iterVar));
   }
 
   // The loop's extent as the bounds report prints it ("" when unknown).
@@ -238,8 +253,8 @@ struct Builder {
 }  // namespace
 
 const QStringList& IterVarPrimitives() {
-  static const QStringList list{"split",  "tile",     "fuse", "reorder", "vectorize",
-                                "unroll", "parallel", "bind", "rfactor"};
+  static const QStringList list{"split",  "tile",     "fuse",     "reorder", "vectorize",
+                                "unroll", "parallel", "prefetch", "bind",    "rfactor"};
   return list;
 }
 
@@ -257,6 +272,7 @@ QString PrimitiveTitle(const QString& p) {
   if (p == "vectorize") return PrimitiveText::tr("Vectorize");
   if (p == "unroll") return PrimitiveText::tr("Unroll");
   if (p == "parallel") return PrimitiveText::tr("Parallel");
+  if (p == "prefetch") return PrimitiveText::tr("Prefetch…");
   if (p == "bind") return PrimitiveText::tr("Bind to Thread…");
   if (p == "rfactor") return PrimitiveText::tr("Rfactor…");
   if (p == "compute_at") return PrimitiveText::tr("Compute At…");
@@ -395,7 +411,29 @@ QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& st
     if (primitive == "unroll") return Message(schedule::Unroll(copy, s, v));
     return Message(schedule::Parallel(copy, s, v));
   }
+  if (primitive == "prefetch") {
+    // Legal for some tensor the stage reads: the dialog then offers them all.
+    QString first;
+    for (const te::Tensor& t : original->op->InputTensors()) {
+      schedule::Schedule copy = sch->copy();
+      schedule::Stage s = copy.find(stage.toStdString());
+      QString problem = Message(schedule::Prefetch(copy, s, FindIterVar(s, iterVar), t, 1));
+      if (problem.isEmpty()) return problem;
+      if (first.isEmpty()) first = problem;
+    }
+    return first.isEmpty() ? PrimitiveText::tr("prefetch: %1 reads no tensor").arg(stage) : first;
+  }
   return QString();
+}
+
+QStringList ReadTensors(const schedule::Stage& stage) {
+  QStringList out;
+  if (!stage || !stage->op) return out;
+  for (const te::Tensor& t : stage->op->InputTensors()) {
+    const QString name = QString::fromStdString(t->op->name);
+    if (t->value_index == 0 && !out.contains(name)) out << name;
+  }
+  return out;
 }
 
 const QStringList& ThreadTags() {

@@ -50,14 +50,18 @@ QString ComputeAtProblem(const schedule::Schedule* sch, const QString& producer,
                          const QString& consumer);
 
 // Why `primitive` cannot be applied to loop `iterVar` of `stage` as the menus apply it
-// ("" = it can). Fuse (with the next loop), vectorize, unroll and parallel run the
-// primitive's own legality check on a copy of the schedule, so a menu item is enabled
+// ("" = it can). Fuse (with the next loop), vectorize, unroll, parallel and prefetch (of
+// some tensor the stage reads) run the primitive's own legality check on a copy of the
+// schedule, so a menu item is enabled
 // exactly when applying it succeeds; an annotation the loop already has is refused too
 // (applying it again would only add a duplicate trace line). Split and tile run their
 // own checks the same way (with factor 1: legality does not depend on it); the others
 // need a leaf loop.
 QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& stage,
                                 const QString& primitive, const QString& iterVar);
+
+// The tensors `stage` reads (the first output of each operation), which it may prefetch.
+QStringList ReadTensors(const schedule::Stage& stage);
 // Why fusing the neighbouring leaf loops `outer` and `inner` of `stage` is illegal ("" =
 // legal): the fuse primitive's own check, on a copy of the schedule.
 QString FuseProblem(const schedule::Schedule* sch, const QString& stage, const QString& outer,

@@ -71,6 +71,13 @@ Status FillArguments(const views::Intent& intent, TraceEntry& entry) {
     if (Status s = ExpectVars(intent, 1); !s) return s;
     return TakeString(intent, "thread", entry);
   }
+  if (p == "prefetch") {
+    if (Status s = ExpectVars(intent, 1); !s) return s;
+    const QString tensor = intent.params.value("tensor").toString();
+    if (tensor.isEmpty()) return Problem(intent, QObject::tr("needs the tensor to prefetch"));
+    entry.stages.push_back({tensor.toStdString(), -1});
+    return TakeInt(intent, "offset", 1, entry);
+  }
   if (p == "rfactor") {
     if (Status s = ExpectVars(intent, 1); !s) return s;
     entry.ints["factor_axis"] = intent.params.value("factor_axis", 0).toLongLong();

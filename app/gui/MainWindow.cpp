@@ -511,6 +511,7 @@ void MainWindow::createScheduleMenu() {
       {"vectorize", QT_TR_NOOP("&Vectorize"), "Ctrl+Alt+V"},
       {"unroll", QT_TR_NOOP("&Unroll"), "Ctrl+Alt+U"},
       {"parallel", QT_TR_NOOP("&Parallel"), "Ctrl+Alt+P"},
+      {"prefetch", QT_TR_NOOP("Prefetc&h…"), ""},
       {"bind", QT_TR_NOOP("&Bind to Thread…"), "Ctrl+Alt+B"},
   };
   const Primitive stages[] = {
@@ -1166,7 +1167,8 @@ bool MainWindow::applyIntent(const views::Intent& intent) {
 void MainWindow::updateScheduleActions() {
   QString stage = selection_->stage(), var = selection_->iterVar();
   const auto& tir = doc_->state().tir_schedule;
-  for (const char* name : {"split", "fuse", "tile", "vectorize", "unroll", "parallel"}) {
+  for (const char* name :
+       {"split", "fuse", "tile", "vectorize", "unroll", "parallel", "prefetch"}) {
     QAction* a = action(QString("action_") + name);
     if (!a) continue;
     if (tir) {

@@ -109,6 +109,9 @@ class TestScheduleInteractions : public QObject {
                              << "i" << QVariantMap{{"order", "j, i"}} << QStringList{"j", "i"};
     QTest::newRow("parallel") << "parallel"
                               << "i" << QVariantMap{} << QStringList{"i", "j"};
+    QTest::newRow("prefetch") << "prefetch"
+                              << "i" << QVariantMap{{"tensor", "B"}, {"offset", 2}}
+                              << QStringList{"i", "j"};
   }
   void loopPrimitivesFromTheScheduleMenu() {
     QFETCH(QString, primitive);
@@ -127,6 +130,37 @@ class TestScheduleInteractions : public QObject {
     QCOMPARE(Leaves(*w, "C"), leaves);
     QCOMPARE(w->document()->undoStack()->count(), 1);
     QVERIFY2(w->document()->text().contains(primitive), qPrintable(w->lastMessage()));
+  }
+
+  // Prefetch asks which tensor the stage reads and how far ahead; on a vectorized loop the
+  // menu item is disabled with the reason.
+  void prefetchFromTheScheduleMenu() {
+    w->selection()->selectIterVar("C", "j");
+    w->action("action_vectorize")->trigger();
+    w->selection()->selectIterVar("C", "i");
+    w->selection()->selectIterVar("C", "j");
+    QAction* prefetch = w->action("action_prefetch");
+    QVERIFY(!prefetch->isEnabled());
+    QVERIFY2(prefetch->toolTip().contains("vectorized"), qPrintable(prefetch->toolTip()));
+    QStringList offered;
+    views::SetParameterAsker(
+        [&offered](QWidget*, const QString&, const QList<views::ParamField>& fields) {
+          QVariantMap out;
+          for (const auto& f : fields) {
+            if (f.key == "tensor") offered = f.choices;
+            out[f.key] = f.key == "tensor" ? QVariant("B") : f.key == "offset" ? 3 : f.value;
+          }
+          return std::optional<QVariantMap>(out);
+        });
+    w->selection()->selectIterVar("C", "i");
+    QVERIFY(prefetch->isEnabled());
+    prefetch->trigger();
+    views::SetParameterAsker(views::AcceptDefaults());
+    QCOMPARE(offered, QStringList{"B"});
+    QVERIFY2(w->document()->text().contains("s[C].prefetch(B, C.op.axis[0], 3)"),
+             qPrintable(w->document()->text() + "\n" + w->lastMessage()));
+    auto c = w->document()->state().schedule->find("C");
+    QCOMPARE(c->attr(c->leaf_iter_vars[0]).prefetches.size(), size_t(1));
   }
 
   void computeAtAndCacheWriteFromTheScheduleMenu() {
@@ -264,8 +298,8 @@ class TestScheduleInteractions : public QObject {
     views::LoopNestView* nest = w->loopNestView();
     std::unique_ptr<QMenu> menu(nest->contextMenuFor(nest->loopItem("C", "j")));
     QVERIFY(menu);
-    for (const char* p :
-         {"split", "tile", "fuse", "reorder", "vectorize", "unroll", "parallel", "bind", "rfactor"})
+    for (const char* p : {"split", "tile", "fuse", "reorder", "vectorize", "unroll", "parallel",
+                          "prefetch", "bind", "rfactor"})
       QVERIFY2(menu->findChild<QAction*>(p), p);
     QAction* fuse = menu->findChild<QAction*>("fuse");  // j is innermost: nothing to fuse with
     QVERIFY(!fuse->isEnabled());
