@@ -62,5 +62,7 @@ inline std::string ChannelBlockedKnobName(const std::string& stage) {
 inline std::string PhasesKnobName(const std::string& stage) { return stage + ".phases"; }
 // ShiftedTaps.h
 inline std::string TapsKnobName(const std::string& stage) { return stage + ".taps"; }
+// TilePrefetch.h
+inline std::string PrefetchKnobName(const std::string& stage) { return stage + ".prefetch"; }
 
 }  // namespace tessera::tune

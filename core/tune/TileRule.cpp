@@ -11,6 +11,7 @@
 #include "tune/KnobNames.h"
 #include "tune/PhasedProducer.h"
 #include "tune/ShiftedTaps.h"
+#include "tune/TilePrefetch.h"
 
 namespace tessera::tune {
 
@@ -425,6 +426,9 @@ class TileRuleImpl final : public ScheduleRule {
       else if (!epilogue)
         knobs->Add(MakeChoiceKnob(PackKnobName(stage, p), {0, 1, 2}));
     }
+    // The streamed operand prefetched ahead of the reduction (TilePrefetch.h).
+    if (!rule->streamed.empty() && !s.reduce_extents.empty())
+      knobs->Add(MakeChoiceKnob(PrefetchKnobName(stage), PrefetchChoices()));
     // A producer read at a column stride, computed inside the loops in phases.
     rule->phased = FindPhasedProducer(*s.op);
     if (rule->phased.defined()) knobs->Add(MakeChoiceKnob(PhasesKnobName(stage), {0, 1}));
@@ -464,7 +468,7 @@ class TileRuleImpl final : public ScheduleRule {
 
   bool Fits(const SpaceContext& space, const StageRule& rule, const Decisions& d) const override {
     const TargetInfo& target = space.target;
-    if (!PhasesFit(rule, d) || !TapsFit(rule, d)) return false;
+    if (!PhasesFit(rule, d) || !TapsFit(rule, d) || !TilePrefetchFits(rule, d)) return false;
     if (FusedOn(d, rule)) return FusedFits(rule, d) && TileFits(space, FusedView(rule), d);
     if (ChannelTileOn(d, rule)) {
       auto extents = TileExtents(space, rule, rule.spatial_axes);
@@ -532,6 +536,11 @@ class TileRuleImpl final : public ScheduleRule {
     if (KnobChoiceOr(d, PhasesKnobName(rule.stage), 0) == 0) return true;
     if (ChannelTileOn(d, rule)) return false;
     return KnobChoiceOr(d, InlineKnobName(rule.phased.producer), 0) == 0;
+  }
+  static bool TilePrefetchFits(const StageRule& rule, const Decisions& d) {
+    if (KnobChoiceOr(d, PrefetchKnobName(rule.stage), 0) == 0) return true;
+    auto factors = TileFactors(FusedOn(d, rule) ? FusedView(rule) : rule, d);
+    return factors && PrefetchFits(rule, d, factors->reduce);
   }
   static bool ShiftedTapsOn(const StageRule& rule, const Decisions& d) {
     return rule.shiftable_taps && KnobChoiceOr(d, TapsKnobName(rule.stage), 0) == 1;
@@ -764,6 +773,16 @@ Status TileRuleImpl::AddTileSeeds(const SpaceContext& space, const StageRule& ru
       d.values[TapsKnobName(rule.stage)] = {1};
       return TapsFit(rule, d);
     });
+  // The first seed with an outer reduction loop again with its streamed operand
+  // prefetched, measured next to it: what the hint buys depends on the machine
+  // (TilePrefetch.h).
+  for (size_t i = first_seed; i < out->size(); ++i) {
+    Decisions d = (*out)[i];
+    d.values[PrefetchKnobName(rule.stage)] = {4};
+    if (!TilePrefetchFits(rule, d)) continue;
+    out->insert(out->begin() + static_cast<std::ptrdiff_t>(i) + 1, std::move(d));
+    break;
+  }
   return Status::Ok();
 }
 
@@ -927,7 +946,7 @@ Status TileRuleImpl::ApplyTile(Schedule& sch, const StageRule& rule, const Decis
     for (size_t r = 0; r < r1.size() && unroll >= 2; ++r)
       if (splits.reduce[r].back() > 1)
         if (Status s = schedule::Unroll(sch, st, r1[r]); !s) return s;
-    return Status::Ok();
+    return ApplyPrefetch(sch, st, rule, d, r0, splits.reduce);
   };
   if (!cache_write) {
     std::vector<ir::IterVar> prefix = s0;

@@ -6,6 +6,7 @@ list(APPEND TESSERA_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Knob.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleRule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TileRule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TilePrefetch.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FusedAxes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SpatialRule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/InlineRule.cpp
