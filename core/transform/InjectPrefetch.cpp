@@ -156,7 +156,8 @@ class PrefetchInjector : public IRMutator {
       if (!all.is_bounded()) return std::nullopt;
       const DataType t = all.min().dtype();
       Expr lo = max(Substitute(all.min(), back), make_zero(t));
-      Expr hi = min(Substitute(all.max(), back), cast(t, dims[k].extent) - make_const(t, int64_t{1}));
+      Expr hi =
+          min(Substitute(all.max(), back), cast(t, dims[k].extent) - make_const(t, int64_t{1}));
       for (const Expr& end : {lo, hi})
         if (UsesVar(end, [&](const VarNode* var) { return reads.defined.count(var) > 0; }))
           return std::nullopt;
@@ -204,8 +205,8 @@ class PrefetchInjector : public IRMutator {
       Expr extent = max(box[k].max - box[k].min + make_const(t, int64_t{1}), make_zero(t));
       if (k == line_dim)
         extent = floordiv(extent + make_const(t, stride - 1), make_const(t, stride));
-      stmt = MakeFor(vars[k], make_zero(t), arith::Analyzer().Simplify(extent), ForKind::Serial,
-                     stmt);
+      stmt =
+          MakeFor(vars[k], make_zero(t), arith::Analyzer().Simplify(extent), ForKind::Serial, stmt);
     }
     return stmt;
   }

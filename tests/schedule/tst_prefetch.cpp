@@ -164,9 +164,9 @@ class TestPrefetch : public QObject {
     QCOMPARE(ExtentAt(sites[0].loops.back(), {{rc->loop_var, zero}, {po->loop_var, ir::Expr(6)}}),
              int64_t(1));
     const std::string text = LoweredAfter(p, "InjectPrefetch");
-    QVERIFY2(text.find("floordiv(((y.x.fused.outer*32) + (prefetch.i2*16)), 14)") !=
-                 std::string::npos,
-             text.c_str());
+    QVERIFY2(
+        text.find("floordiv(((y.x.fused.outer*32) + (prefetch.i2*16)), 14)") != std::string::npos,
+        text.c_str());
   }
 
   // After cache_read the stage reads the copy, not B: nothing to prefetch, no error.
@@ -187,8 +187,8 @@ class TestPrefetch : public QObject {
         << std::string("s[C].prefetch(C, ko, 2)") << std::string("C does not read C");
     QTest::newRow("no offset ahead") << std::string("s[C].prefetch(B, ko, 0)")
                                      << std::string("the offset must be a positive number");
-    QTest::newRow("a vectorized loop")
-        << std::string("s[C].vectorize(j)\ns[C].prefetch(B, j, 2)") << std::string("j is vectorized");
+    QTest::newRow("a vectorized loop") << std::string("s[C].vectorize(j)\ns[C].prefetch(B, j, 2)")
+                                       << std::string("j is vectorized");
     QTest::newRow("twice the same tensor")
         << std::string("s[C].prefetch(B, ko, 2)\ns[C].prefetch(B, ko, 4)")
         << std::string("already prefetches B (2 iterations ahead)");
@@ -261,7 +261,6 @@ class TestPrefetch : public QObject {
 };
 
 }  // namespace tst_prefetch
-
 
 QTEST_APPLESS_MAIN(tst_prefetch::TestPrefetch)
 #include "tst_prefetch.moc"

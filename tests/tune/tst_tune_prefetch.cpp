@@ -124,7 +124,8 @@ class TestTunePrefetch : public QObject {
     QTest::addColumn<std::string>("script");
     QTest::addColumn<std::string>("stage");
     QTest::addColumn<std::string>("isa");
-    QTest::newRow("gemm, avx2") << GemmScript(40, 72, 90) << std::string("C") << std::string("avx2");
+    QTest::newRow("gemm, avx2") << GemmScript(40, 72, 90) << std::string("C")
+                                << std::string("avx2");
     QTest::newRow("1x1 convolution, avx512")
         << PointwiseScript(48, 20, 24) << std::string("conv") << std::string("avx512f");
     QTest::newRow("strided 1x1 convolution, avx2")
