@@ -412,12 +412,14 @@ QString IterVarPrimitiveProblem(const schedule::Schedule* sch, const QString& st
     return Message(schedule::Parallel(copy, s, v));
   }
   if (primitive == "prefetch") {
-    // Legal for some tensor the stage reads: the dialog then offers them all.
+    // Legal for some tensor the stage reads: the dialog then offers them all. One copy
+    // serves every try: a refused prefetch leaves the schedule as it was.
     QString first;
-    for (const te::Tensor& t : original->op->InputTensors()) {
-      schedule::Schedule copy = sch->copy();
-      schedule::Stage s = copy.find(stage.toStdString());
-      QString problem = Message(schedule::Prefetch(copy, s, FindIterVar(s, iterVar), t, 1));
+    schedule::Schedule copy = sch->copy();
+    schedule::Stage s = copy.find(stage.toStdString());
+    schedule::IterVar v = FindIterVar(s, iterVar);
+    for (const te::Tensor& t : s->op->InputTensors()) {
+      QString problem = Message(schedule::Prefetch(copy, s, v, t, 1));
       if (problem.isEmpty()) return problem;
       if (first.isEmpty()) first = problem;
     }

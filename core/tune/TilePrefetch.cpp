@@ -1,6 +1,6 @@
 #include "tune/TilePrefetch.h"
 
-#include <algorithm>
+#include <optional>
 
 #include "schedule/Primitives.h"
 #include "tune/ChannelTile.h"
