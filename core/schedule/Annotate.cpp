@@ -2,6 +2,8 @@
 // and storage_align. They only set per-IterVar attributes; ScheduleOps turns them into
 // loop kinds and attributes.
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 #include "ir/ExprOp.h"
 #include "schedule/CrossThreadReduction.h"
@@ -151,6 +153,10 @@ Status Prefetch(Schedule& sch, Stage stage, IterVar iv, const te::Tensor& tensor
   if (offset <= 0)
     return Error("prefetch: the offset must be a positive number of iterations ahead, got " +
                  std::to_string(offset));
+  // The lowered loop nest carries the offset as a 32-bit constant.
+  if (offset > std::numeric_limits<int32_t>::max())
+    return Error("prefetch: the offset " + std::to_string(offset) + " is more than " +
+                 std::to_string(std::numeric_limits<int32_t>::max()) + " iterations ahead");
   const IterVarAttr current = stage->attr(iv);
   if (current.annotation == ir::IterVarType::Vectorized)
     return Error("prefetch: " + iv->var.name() +

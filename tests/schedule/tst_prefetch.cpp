@@ -187,6 +187,9 @@ class TestPrefetch : public QObject {
         << std::string("s[C].prefetch(C, ko, 2)") << std::string("C does not read C");
     QTest::newRow("no offset ahead") << std::string("s[C].prefetch(B, ko, 0)")
                                      << std::string("the offset must be a positive number");
+    QTest::newRow("an offset past 32 bits")
+        << std::string("s[C].prefetch(B, ko, 2147483648)")
+        << std::string("the offset 2147483648 is more than 2147483647 iterations ahead");
     QTest::newRow("a vectorized loop") << std::string("s[C].vectorize(j)\ns[C].prefetch(B, j, 2)")
                                        << std::string("j is vectorized");
     QTest::newRow("twice the same tensor")
