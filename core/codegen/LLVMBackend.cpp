@@ -2,8 +2,10 @@
 // LLJIT. One LLJIT session per compiled function; the CompiledFunction owns it.
 #include "codegen/LLVMBackend.h"
 
+#include <llvm/Analysis/AliasAnalysis.h>
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
+#include <llvm/Analysis/ScalarEvolutionAliasAnalysis.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
@@ -16,6 +18,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/TargetParser/Host.h>
+#include <llvm/Transforms/Scalar/DeadStoreElimination.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
 #include <chrono>
@@ -98,6 +101,10 @@ void Optimize(llvm::Module& module, llvm::TargetMachine& tm, int opt_level) {
     if (f.isDeclaration()) continue;
     f.addFnAttr("target-cpu", tm.getTargetCPU());
     f.addFnAttr("target-features", tm.getTargetFeatureString());
+    // Without it loop-idiom turns a reduction's init stores into memset calls, which
+    // neither GVN nor DSE sees through: the accumulators would be zeroed in memory and
+    // loaded back instead of starting in zeroed registers.
+    f.addFnAttr("no-builtin-memset");
   }
   if (opt_level <= 0) return;
   llvm::LoopAnalysisManager lam;
@@ -108,6 +115,20 @@ void Optimize(llvm::Module& module, llvm::TargetMachine& tm, int opt_level) {
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
   llvm::PassBuilder pb(&tm, tuning);
+  // The pipeline's last LICM keeps a register tile's accumulators in registers after its
+  // DSE has run, so the reduction's init stores, which the tile's final stores overwrite,
+  // would stay: one write-allocate and write-back more per accumulator line.
+  pb.registerOptimizerLastEPCallback([](llvm::ModulePassManager& mpm, llvm::OptimizationLevel) {
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(llvm::DSEPass()));
+  });
+  // SCEV-based alias analysis beside the default ones: a register tile's accumulators sit
+  // at (outer index sum) + constant offsets, which BasicAA cannot tell apart once the sum
+  // has two loop variables, so LICM would load and store them in every reduction step.
+  fam.registerPass([&] {
+    llvm::AAManager aa = pb.buildDefaultAAPipeline();
+    aa.registerFunctionAnalysis<llvm::SCEVAA>();
+    return aa;
+  });
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
