@@ -49,22 +49,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/IntentToTrace.cpp" line="81"/>
+        <location filename="../app/gui/IntentToTrace.cpp" line="77"/>
+        <source>needs the tensor to prefetch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="88"/>
         <source>needs a target stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/IntentToTrace.cpp" line="94"/>
+        <location filename="../app/gui/IntentToTrace.cpp" line="101"/>
         <source>needs at least one reader stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/IntentToTrace.cpp" line="99"/>
+        <location filename="../app/gui/IntentToTrace.cpp" line="106"/>
         <source>is not a primitive Tessera can apply from the GUI</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/IntentToTrace.cpp" line="105"/>
+        <location filename="../app/gui/IntentToTrace.cpp" line="112"/>
         <source>select a stage first</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1983,162 +1988,167 @@ No problem found.
     </message>
     <message>
         <location filename="../app/gui/MainWindow.cpp" line="514"/>
+        <source>Prefetc&amp;h…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>&amp;Bind to Thread…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="517"/>
+        <location filename="../app/gui/MainWindow.cpp" line="518"/>
         <source>Compute &amp;At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="518"/>
+        <location filename="../app/gui/MainWindow.cpp" line="519"/>
         <source>Compute &amp;Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="519"/>
+        <location filename="../app/gui/MainWindow.cpp" line="520"/>
         <source>Compute R&amp;oot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="520"/>
+        <location filename="../app/gui/MainWindow.cpp" line="521"/>
         <source>Cache R&amp;ead…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="521"/>
+        <location filename="../app/gui/MainWindow.cpp" line="522"/>
         <source>Cache &amp;Write…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="522"/>
+        <location filename="../app/gui/MainWindow.cpp" line="523"/>
         <source>R&amp;factor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="523"/>
+        <location filename="../app/gui/MainWindow.cpp" line="524"/>
         <source>Transform &amp;Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="537"/>
+        <location filename="../app/gui/MainWindow.cpp" line="538"/>
         <source>&amp;Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="538"/>
+        <location filename="../app/gui/MainWindow.cpp" line="539"/>
         <source>Run on &amp;CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="539"/>
+        <location filename="../app/gui/MainWindow.cpp" line="540"/>
         <source>&amp;Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="545"/>
+        <location filename="../app/gui/MainWindow.cpp" line="546"/>
         <source>C&amp;ancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="548"/>
+        <location filename="../app/gui/MainWindow.cpp" line="549"/>
         <source>R&amp;unner…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="557"/>
+        <location filename="../app/gui/MainWindow.cpp" line="558"/>
         <source>Run and Profile now submit Slurm jobs.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="558"/>
+        <location filename="../app/gui/MainWindow.cpp" line="559"/>
         <source>Run and Profile now run on this machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="567"/>
+        <location filename="../app/gui/MainWindow.cpp" line="568"/>
         <source>&amp;Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="588"/>
+        <location filename="../app/gui/MainWindow.cpp" line="589"/>
         <source>This build has no LLVM backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="620"/>
-        <location filename="../app/gui/MainWindow.cpp" line="626"/>
+        <location filename="../app/gui/MainWindow.cpp" line="621"/>
+        <location filename="../app/gui/MainWindow.cpp" line="627"/>
         <source>A run is already going.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="674"/>
+        <location filename="../app/gui/MainWindow.cpp" line="675"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="742"/>
+        <location filename="../app/gui/MainWindow.cpp" line="743"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="745"/>
+        <location filename="../app/gui/MainWindow.cpp" line="746"/>
         <source>&amp;Reset Layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="748"/>
+        <location filename="../app/gui/MainWindow.cpp" line="749"/>
         <source>&amp;Dark Palette</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="758"/>
+        <location filename="../app/gui/MainWindow.cpp" line="759"/>
         <source>TensorIR &amp;Function</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="761"/>
+        <location filename="../app/gui/MainWindow.cpp" line="762"/>
         <source>&amp;Language</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="793"/>
+        <location filename="../app/gui/MainWindow.cpp" line="794"/>
         <source>Showing the module&apos;s function %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="802"/>
+        <location filename="../app/gui/MainWindow.cpp" line="803"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="803"/>
+        <location filename="../app/gui/MainWindow.cpp" line="804"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="806"/>
+        <location filename="../app/gui/MainWindow.cpp" line="807"/>
         <source>&amp;About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="807"/>
+        <location filename="../app/gui/MainWindow.cpp" line="808"/>
         <source>About Tessera</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="808"/>
+        <location filename="../app/gui/MainWindow.cpp" line="809"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="843"/>
+        <location filename="../app/gui/MainWindow.cpp" line="844"/>
         <source>No errors</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="844"/>
+        <location filename="../app/gui/MainWindow.cpp" line="845"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n error</numerusform>
@@ -2146,140 +2156,140 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="892"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1195"/>
+        <location filename="../app/gui/MainWindow.cpp" line="893"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1197"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="901"/>
+        <location filename="../app/gui/MainWindow.cpp" line="902"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="929"/>
+        <location filename="../app/gui/MainWindow.cpp" line="930"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="954"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1008"/>
+        <location filename="../app/gui/MainWindow.cpp" line="955"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1009"/>
         <source>Could not open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="958"/>
+        <location filename="../app/gui/MainWindow.cpp" line="959"/>
         <source>Open failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="969"/>
+        <location filename="../app/gui/MainWindow.cpp" line="970"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="997"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
+        <location filename="../app/gui/MainWindow.cpp" line="998"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
         <source>%1 (example)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="999"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1000"/>
         <source>Opened</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1001"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1015"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1016"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1025"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1034"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1035"/>
         <source>Open as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1038"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
         <source>%1 as TensorIR</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1051"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1052"/>
         <source>The document is TensorIR already</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1052"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1053"/>
         <source>The script has no te schedule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1072"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1096"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1073"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1097"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1084"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1085"/>
         <source>Save As</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1119"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1120"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1120"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1121"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1149"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1150"/>
         <source>Made tunable: see the Tune dock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1160"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1161"/>
         <source>Applied %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1230"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1232"/>
         <source>Export script for TVM</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1254"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1226"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1256"/>
         <source>Python (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1246"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1300"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1302"/>
         <source>Cannot write %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1298"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1244"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1300"/>
         <source>Exported %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2289,131 +2299,131 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="635"/>
+        <location filename="../app/gui/MainWindow.cpp" line="636"/>
         <source>Profiling %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="635"/>
         <location filename="../app/gui/MainWindow.cpp" line="636"/>
+        <location filename="../app/gui/MainWindow.cpp" line="637"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="635"/>
         <location filename="../app/gui/MainWindow.cpp" line="636"/>
+        <location filename="../app/gui/MainWindow.cpp" line="637"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="636"/>
+        <location filename="../app/gui/MainWindow.cpp" line="637"/>
         <source>Running %1 on the %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="637"/>
+        <location filename="../app/gui/MainWindow.cpp" line="638"/>
         <source> of a Slurm node</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="699"/>
+        <location filename="../app/gui/MainWindow.cpp" line="700"/>
         <source>%1: run failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="710"/>
+        <location filename="../app/gui/MainWindow.cpp" line="711"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="711"/>
+        <location filename="../app/gui/MainWindow.cpp" line="712"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="714"/>
+        <location filename="../app/gui/MainWindow.cpp" line="715"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="733"/>
+        <location filename="../app/gui/MainWindow.cpp" line="734"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1056"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1057"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1253"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1259"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1261"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1267"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1269"/>
         <source>The script has errors: fix them first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1289"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
         <source>Export %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1293"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1305"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1307"/>
         <source>Keyboard Shortcuts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1308"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1310"/>
         <source>Action</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1308"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1310"/>
         <source>Shortcut</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="978"/>
+        <location filename="../app/gui/MainWindow.cpp" line="979"/>
         <source>Recover unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="979"/>
+        <location filename="../app/gui/MainWindow.cpp" line="980"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="986"/>
+        <location filename="../app/gui/MainWindow.cpp" line="987"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="541"/>
+        <location filename="../app/gui/MainWindow.cpp" line="542"/>
         <source>Run on &amp;GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="543"/>
+        <location filename="../app/gui/MainWindow.cpp" line="544"/>
         <source>Profile on G&amp;PU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="585"/>
+        <location filename="../app/gui/MainWindow.cpp" line="586"/>
         <source>No CUDA GPU here (%1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2428,12 +2438,12 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1331"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1333"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1336"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1338"/>
         <source>The interface language is now English.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2448,22 +2458,22 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1080"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1081"/>
         <source>Save project</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1081"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1082"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="706"/>
+        <location filename="../app/gui/MainWindow.cpp" line="707"/>
         <source>, matches the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="707"/>
+        <location filename="../app/gui/MainWindow.cpp" line="708"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2634,12 +2644,12 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="393"/>
+        <location filename="../app/gui/TuneController.cpp" line="392"/>
         <source>Cannot read the records database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="404"/>
+        <location filename="../app/gui/TuneController.cpp" line="403"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -2647,68 +2657,68 @@ No problem found.
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="448"/>
+        <location filename="../app/gui/TuneController.cpp" line="447"/>
         <source>A tuning session is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="480"/>
+        <location filename="../app/gui/TuneController.cpp" line="479"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="482"/>
+        <location filename="../app/gui/TuneController.cpp" line="481"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="483"/>
+        <location filename="../app/gui/TuneController.cpp" line="482"/>
         <source>the space generated from the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="484"/>
+        <location filename="../app/gui/TuneController.cpp" line="483"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="492"/>
+        <location filename="../app/gui/TuneController.cpp" line="491"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="496"/>
+        <location filename="../app/gui/TuneController.cpp" line="495"/>
         <source> within %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="558"/>
+        <location filename="../app/gui/TuneController.cpp" line="557"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="618"/>
+        <location filename="../app/gui/TuneController.cpp" line="617"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="627"/>
-        <location filename="../app/gui/TuneController.cpp" line="659"/>
+        <location filename="../app/gui/TuneController.cpp" line="626"/>
+        <location filename="../app/gui/TuneController.cpp" line="658"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="644"/>
+        <location filename="../app/gui/TuneController.cpp" line="643"/>
         <source>Tuning stopped: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="654"/>
+        <location filename="../app/gui/TuneController.cpp" line="653"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="660"/>
+        <location filename="../app/gui/TuneController.cpp" line="659"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2763,137 +2773,137 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="459"/>
+        <location filename="../app/gui/TuneController.cpp" line="458"/>
         <source>Blocked argument layouts apply to te documents: a TensorIR function takes its buffers as it declares them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="489"/>
+        <location filename="../app/gui/TuneController.cpp" line="488"/>
         <source>, the inputs and output in blocked layouts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="490"/>
+        <location filename="../app/gui/TuneController.cpp" line="489"/>
         <source>, the inputs in blocked layouts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="491"/>
+        <location filename="../app/gui/TuneController.cpp" line="490"/>
         <source>, the output in a blocked layout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="681"/>
+        <location filename="../app/gui/TuneController.cpp" line="685"/>
         <source>there is no tuned candidate %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="684"/>
+        <location filename="../app/gui/TuneController.cpp" line="687"/>
         <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="697"/>
+        <location filename="../app/gui/TuneController.cpp" line="700"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="701"/>
+        <location filename="../app/gui/TuneController.cpp" line="704"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="709"/>
+        <location filename="../app/gui/TuneController.cpp" line="712"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="725"/>
+        <location filename="../app/gui/TuneController.cpp" line="728"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="733"/>
+        <location filename="../app/gui/TuneController.cpp" line="736"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="745"/>
+        <location filename="../app/gui/TuneController.cpp" line="748"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="756"/>
+        <location filename="../app/gui/TuneController.cpp" line="759"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="757"/>
+        <location filename="../app/gui/TuneController.cpp" line="760"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="774"/>
+        <location filename="../app/gui/TuneController.cpp" line="777"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="784"/>
+        <location filename="../app/gui/TuneController.cpp" line="787"/>
         <source>%1 ms (fastest %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="788"/>
+        <location filename="../app/gui/TuneController.cpp" line="791"/>
         <source>not checked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="791"/>
+        <location filename="../app/gui/TuneController.cpp" line="794"/>
         <source>GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="792"/>
+        <location filename="../app/gui/TuneController.cpp" line="795"/>
         <source>median time</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="793"/>
+        <location filename="../app/gui/TuneController.cpp" line="796"/>
         <source>reference check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="795"/>
+        <location filename="../app/gui/TuneController.cpp" line="798"/>
         <source>found by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="796"/>
+        <location filename="../app/gui/TuneController.cpp" line="799"/>
         <source>speed of right vs left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="800"/>
+        <location filename="../app/gui/TuneController.cpp" line="803"/>
         <source>changed script lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="801"/>
+        <location filename="../app/gui/TuneController.cpp" line="804"/>
         <source>changed loop-nest lines</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="813"/>
+        <location filename="../app/gui/TuneController.cpp" line="816"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="823"/>
+        <location filename="../app/gui/TuneController.cpp" line="826"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="849"/>
+        <location filename="../app/gui/TuneController.cpp" line="852"/>
         <source>The knob %1 was dropped: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3439,103 +3449,111 @@ No problem found.
         <source>thread_binding</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/LoopNestView.cpp" line="63"/>
+        <source>, prefetches %1 %n iteration(s) ahead</source>
+        <translation>
+            <numerusform>, prefetches %1 %n iteration ahead</numerusform>
+            <numerusform>, prefetches %1 %n iterations ahead</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Statement</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Kind</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Stage</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Working set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Throughput (MCA)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="207"/>
+        <location filename="../views/LoopNestView.cpp" line="216"/>
         <source>Measured (%1): %2 ms per call of the whole kernel.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="232"/>
+        <location filename="../views/LoopNestView.cpp" line="241"/>
         <source>%1 cyc/it · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="234"/>
+        <location filename="../views/LoopNestView.cpp" line="243"/>
         <source>LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 micro-ops), bound by %5.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="242"/>
+        <location filename="../views/LoopNestView.cpp" line="251"/>
         <source>Busiest unit: %1, %2 cycles per iteration.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="310"/>
+        <location filename="../views/LoopNestView.cpp" line="319"/>
         <source>Drop: compute %1 at %2.%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="311"/>
+        <location filename="../views/LoopNestView.cpp" line="320"/>
         <source>Drop: reorder %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="316"/>
+        <location filename="../views/LoopNestView.cpp" line="325"/>
         <source>There is no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="317"/>
+        <location filename="../views/LoopNestView.cpp" line="326"/>
         <source>Drop on a loop.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="321"/>
+        <location filename="../views/LoopNestView.cpp" line="330"/>
         <source>Unknown stage %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="323"/>
+        <location filename="../views/LoopNestView.cpp" line="332"/>
         <source>%1 is not a loop of %2&apos;s schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="328"/>
+        <location filename="../views/LoopNestView.cpp" line="337"/>
         <source>Unknown drag.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="330"/>
+        <location filename="../views/LoopNestView.cpp" line="339"/>
         <source>reorder: %1 and %2 belong to different stages.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="331"/>
+        <location filename="../views/LoopNestView.cpp" line="340"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="333"/>
+        <location filename="../views/LoopNestView.cpp" line="342"/>
         <source>%1 is already there: nothing to do.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="336"/>
+        <location filename="../views/LoopNestView.cpp" line="345"/>
         <source>Only stages and loops can be dropped here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3576,7 +3594,7 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="112"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="127"/>
         <source>Factor (inner extent)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3601,300 +3619,331 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="170"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="105"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="426"/>
+        <source>prefetch: %1 reads no tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="106"/>
+        <source>Iterations ahead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="108"/>
+        <source>Each iteration of %1 prefetches what the loop reads this many iterations later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="111"/>
+        <source>Tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="112"/>
+        <source>Prefetch in %1.%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="185"/>
         <source>compute_at: no stage reads %1, so it has no loop to be computed at</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="172"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="187"/>
         <source>Compute at</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="173"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="188"/>
         <source>Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="176"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="191"/>
         <source>compute_at: choose a loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="194"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="209"/>
         <source>Index map (logical → physical)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="199"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="214"/>
         <source>Pad value (empty: never accessed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="213"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="228"/>
         <source>✓ applies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="225"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="240"/>
         <source>cache_read: no stage reads %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="227"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="231"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="242"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="246"/>
         <source>Storage scope</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="253"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="268"/>
         <source>Split…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="254"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="269"/>
         <source>Tile with Next Loop…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="255"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="270"/>
         <source>Fuse with Next Loop</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="256"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="271"/>
         <source>Reorder…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="257"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="272"/>
         <source>Vectorize</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="258"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="273"/>
         <source>Unroll</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="259"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="274"/>
         <source>Parallel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="260"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="275"/>
+        <source>Prefetch…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="276"/>
         <source>Bind to Thread…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="261"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="277"/>
         <source>Rfactor…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="262"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="278"/>
         <source>Compute At…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="263"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="279"/>
         <source>Compute Inline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="264"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="280"/>
         <source>Compute Root</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="265"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="281"/>
         <source>Cache Read…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="266"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="282"/>
         <source>Cache Write…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="267"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="283"/>
         <source>Transform Layout…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="301"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="317"/>
         <source>vectorized</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="302"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="318"/>
         <source>unrolled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="303"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="319"/>
         <source>parallelized</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="325"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="341"/>
         <source>fuse: %1 has no loops %2 and %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="335"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="351"/>
         <source>reorder: there is no stage %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="339"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="355"/>
         <source>reorder: %1 has no loop %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="356"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="468"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="372"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="508"/>
         <source>%1: the script has no schedule (fix its errors first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="358"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="470"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="374"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="510"/>
         <source>%1: select a stage first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="360"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="473"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="376"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="513"/>
         <source>%1: there is no stage %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="364"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="380"/>
         <source>%1: %2 has no loop %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="374"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="390"/>
         <source>%1: %2 is not a loop any more (it was split or fused)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="379"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="395"/>
         <source>%1: %2 is the innermost loop; there is no next loop to %1 it with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="389"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="405"/>
         <source>%1: %2 is already %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="433"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="442"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="473"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="482"/>
         <source>extent / %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="436"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="476"/>
         <source>The factor must be at least 1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="448"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="488"/>
         <source>(%1 × %2 = %3 &gt; %4: the last iterations are guarded by a condition)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="455"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="495"/>
         <source>(the factor %1 is larger than the extent %2, so it is clamped)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="273"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="320"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="332"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="289"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="336"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="348"/>
         <source>There is no schedule.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="114"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="129"/>
         <source>Parts (outer extent; 0: use the factor)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="115"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="130"/>
         <source>split(nparts=…): the outer loop gets this many iterations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="119"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="134"/>
         <source>Result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="126"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="141"/>
         <source>Split %1.%2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="127"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="142"/>
         <source>Split %1.%2 (extent %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="140"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="155"/>
         <source>Loop order (outermost first)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="143"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="158"/>
         <source>Drag the loops into the new order, or use Up and Down</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="147"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="207"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="162"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="222"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="152"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="167"/>
         <source>✓ legal</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="155"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="170"/>
         <source>Reorder the loops of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="275"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="291"/>
         <source>Drop a stage on another stage.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="278"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="294"/>
         <source>Unknown stage.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="279"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="295"/>
         <source>A stage cannot be computed at its own loops.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="281"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="297"/>
         <source>%1 is an input (placeholder): it is not computed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="283"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="299"/>
         <source>%1 is an input (placeholder): it has no loops.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="285"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="301"/>
         <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4782,72 +4831,72 @@ No problem found.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="381"/>
+        <location filename="../views/TuneView.cpp" line="382"/>
         <source>The channels of a block as the caller&apos;s tensors have them (oneDNN&apos;s nChw16c: 16); own blocks: each schedule&apos;s, its tile&apos;s width of channels. Another workload, with records of its own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="385"/>
+        <location filename="../views/TuneView.cpp" line="386"/>
         <source>A TensorIR function takes its buffers as it declares them</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="386"/>
+        <location filename="../views/TuneView.cpp" line="387"/>
         <source>Which arguments the tuned kernel takes in the blocked layouts it computes in, as a library&apos;s blocked primitive is handed them (oneDNN&apos;s nChw8c): another workload, with records of its own</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="398"/>
+        <location filename="../views/TuneView.cpp" line="399"/>
         <source>%1 of %2 trials measured in %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="403"/>
+        <location filename="../views/TuneView.cpp" line="404"/>
         <source>best %1 GFLOP/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="404"/>
+        <location filename="../views/TuneView.cpp" line="405"/>
         <source>(%1% of peak)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="407"/>
+        <location filename="../views/TuneView.cpp" line="408"/>
         <source>about %1 left</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="408"/>
+        <location filename="../views/TuneView.cpp" line="409"/>
         <source>estimating time left…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="410"/>
+        <location filename="../views/TuneView.cpp" line="411"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="458"/>
+        <location filename="../views/TuneView.cpp" line="459"/>
         <source>record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="463"/>
+        <location filename="../views/TuneView.cpp" line="464"/>
         <source>median %1 ms, fastest %2 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="466"/>
+        <location filename="../views/TuneView.cpp" line="467"/>
         <source>not yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="514"/>
+        <location filename="../views/TuneView.cpp" line="515"/>
         <source>records: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="517"/>
+        <location filename="../views/TuneView.cpp" line="518"/>
         <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
         <translation type="unfinished"></translation>
     </message>

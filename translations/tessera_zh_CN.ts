@@ -49,22 +49,27 @@
         <translation>同一个迭代变量出现了两次</translation>
     </message>
     <message>
-        <location filename="../app/gui/IntentToTrace.cpp" line="81"/>
+        <location filename="../app/gui/IntentToTrace.cpp" line="77"/>
+        <source>needs the tensor to prefetch</source>
+        <translation>需要指定要预取的张量</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/IntentToTrace.cpp" line="88"/>
         <source>needs a target stage</source>
         <translation>需要目标阶段</translation>
     </message>
     <message>
-        <location filename="../app/gui/IntentToTrace.cpp" line="94"/>
+        <location filename="../app/gui/IntentToTrace.cpp" line="101"/>
         <source>needs at least one reader stage</source>
         <translation>至少需要一个读取阶段</translation>
     </message>
     <message>
-        <location filename="../app/gui/IntentToTrace.cpp" line="99"/>
+        <location filename="../app/gui/IntentToTrace.cpp" line="106"/>
         <source>is not a primitive Tessera can apply from the GUI</source>
         <translation>不是 Tessera 能从图形界面应用的原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/IntentToTrace.cpp" line="105"/>
+        <location filename="../app/gui/IntentToTrace.cpp" line="112"/>
         <source>select a stage first</source>
         <translation>请先选择一个阶段</translation>
     </message>
@@ -2057,86 +2062,91 @@ No problem found.
     </message>
     <message>
         <location filename="../app/gui/MainWindow.cpp" line="514"/>
+        <source>Prefetc&amp;h…</source>
+        <translation>预取(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/MainWindow.cpp" line="515"/>
         <source>&amp;Bind to Thread…</source>
         <translation>绑定到线程(&amp;B)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="517"/>
+        <location filename="../app/gui/MainWindow.cpp" line="518"/>
         <source>Compute &amp;At…</source>
         <translation>计算于(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="518"/>
+        <location filename="../app/gui/MainWindow.cpp" line="519"/>
         <source>Compute &amp;Inline</source>
         <translation>内联计算(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="519"/>
+        <location filename="../app/gui/MainWindow.cpp" line="520"/>
         <source>Compute R&amp;oot</source>
         <translation>在根部计算(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="520"/>
+        <location filename="../app/gui/MainWindow.cpp" line="521"/>
         <source>Cache R&amp;ead…</source>
         <translation>读缓存(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="521"/>
+        <location filename="../app/gui/MainWindow.cpp" line="522"/>
         <source>Cache &amp;Write…</source>
         <translation>写缓存(&amp;W)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="522"/>
+        <location filename="../app/gui/MainWindow.cpp" line="523"/>
         <source>R&amp;factor…</source>
         <translation>归约分解 rfactor(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="523"/>
+        <location filename="../app/gui/MainWindow.cpp" line="524"/>
         <source>Transform &amp;Layout…</source>
         <translation>变换布局(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="537"/>
+        <location filename="../app/gui/MainWindow.cpp" line="538"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="538"/>
+        <location filename="../app/gui/MainWindow.cpp" line="539"/>
         <source>Run on &amp;CPU</source>
         <translation>在 CPU 上运行(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="539"/>
+        <location filename="../app/gui/MainWindow.cpp" line="540"/>
         <source>&amp;Profile</source>
         <translation>性能分析(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="545"/>
+        <location filename="../app/gui/MainWindow.cpp" line="546"/>
         <source>C&amp;ancel</source>
         <translation>取消(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="548"/>
+        <location filename="../app/gui/MainWindow.cpp" line="549"/>
         <source>R&amp;unner…</source>
         <translation>运行器(&amp;U)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="557"/>
+        <location filename="../app/gui/MainWindow.cpp" line="558"/>
         <source>Run and Profile now submit Slurm jobs.</source>
         <translation>运行和性能分析现在提交 Slurm 作业。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="558"/>
+        <location filename="../app/gui/MainWindow.cpp" line="559"/>
         <source>Run and Profile now run on this machine.</source>
         <translation>运行和性能分析现在在本机上执行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="567"/>
+        <location filename="../app/gui/MainWindow.cpp" line="568"/>
         <source>&amp;Tune</source>
         <translation>调优(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="588"/>
+        <location filename="../app/gui/MainWindow.cpp" line="589"/>
         <source>This build has no LLVM backend</source>
         <translation>此构建没有 LLVM 后端</translation>
     </message>
@@ -2145,132 +2155,132 @@ No problem found.
         <translation type="vanished">无法运行：脚本没有降级后的程序。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="620"/>
-        <location filename="../app/gui/MainWindow.cpp" line="626"/>
+        <location filename="../app/gui/MainWindow.cpp" line="621"/>
+        <location filename="../app/gui/MainWindow.cpp" line="627"/>
         <source>A run is already going.</source>
         <translation>已有一次运行正在进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="637"/>
+        <location filename="../app/gui/MainWindow.cpp" line="638"/>
         <source> of a Slurm node</source>
         <translation>（Slurm 节点）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="674"/>
+        <location filename="../app/gui/MainWindow.cpp" line="675"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="742"/>
+        <location filename="../app/gui/MainWindow.cpp" line="743"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="745"/>
+        <location filename="../app/gui/MainWindow.cpp" line="746"/>
         <source>&amp;Reset Layout</source>
         <translation>重置布局(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="748"/>
+        <location filename="../app/gui/MainWindow.cpp" line="749"/>
         <source>&amp;Dark Palette</source>
         <translation>深色配色(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="758"/>
+        <location filename="../app/gui/MainWindow.cpp" line="759"/>
         <source>TensorIR &amp;Function</source>
         <translation>TensorIR 函数(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="761"/>
+        <location filename="../app/gui/MainWindow.cpp" line="762"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="793"/>
+        <location filename="../app/gui/MainWindow.cpp" line="794"/>
         <source>Showing the module&apos;s function %1</source>
         <translation>正在显示模块的函数 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="802"/>
+        <location filename="../app/gui/MainWindow.cpp" line="803"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="803"/>
+        <location filename="../app/gui/MainWindow.cpp" line="804"/>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="806"/>
+        <location filename="../app/gui/MainWindow.cpp" line="807"/>
         <source>&amp;About Tessera</source>
         <translation>关于 Tessera(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="807"/>
+        <location filename="../app/gui/MainWindow.cpp" line="808"/>
         <source>About Tessera</source>
         <translation>关于 Tessera</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="808"/>
+        <location filename="../app/gui/MainWindow.cpp" line="809"/>
         <source>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;A schedule studio for tensor kernels: see the stage DAG, iter vars, bounds, layouts and code of a tensor program while you schedule it.</source>
         <translation>&lt;b&gt;Tessera&lt;/b&gt; %1&lt;br&gt;张量算子的调度工作室：在调度张量程序的同时查看它的阶段 DAG、迭代变量、边界、布局和代码。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="843"/>
+        <location filename="../app/gui/MainWindow.cpp" line="844"/>
         <source>No errors</source>
         <translation>没有错误</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/MainWindow.cpp" line="844"/>
+        <location filename="../app/gui/MainWindow.cpp" line="845"/>
         <source>%n error(s)</source>
         <translation>
             <numerusform>%n 个错误</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="892"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1195"/>
+        <location filename="../app/gui/MainWindow.cpp" line="893"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1197"/>
         <source>%1 is not a TensorIR primitive the application applies yet</source>
         <translation>%1 还不是本应用能应用的 TensorIR 原语</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="901"/>
+        <location filename="../app/gui/MainWindow.cpp" line="902"/>
         <source>fuse: %1 has no inner loop to fuse with</source>
         <translation>fuse：%1 没有可融合的内层循环</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="954"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1008"/>
+        <location filename="../app/gui/MainWindow.cpp" line="955"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1009"/>
         <source>Could not open %1: %2</source>
         <translation>无法打开 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="958"/>
+        <location filename="../app/gui/MainWindow.cpp" line="959"/>
         <source>Open failed</source>
         <translation>打开失败</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="969"/>
+        <location filename="../app/gui/MainWindow.cpp" line="970"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1025"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
         <source>Open as TensorIR: the document is TensorIR already.</source>
         <translation>作为 TensorIR 打开：文档已经是 TensorIR。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1026"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1027"/>
         <source>Open as TensorIR: the script has no te schedule (fix its errors first).</source>
         <translation>作为 TensorIR 打开：脚本没有 te 调度（请先修正错误）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1034"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1035"/>
         <source>Open as TensorIR</source>
         <translation>作为 TensorIR 打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1038"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
         <source>%1 as TensorIR</source>
         <translation>%1（TensorIR）</translation>
     </message>
@@ -2279,12 +2289,12 @@ No problem found.
         <translation type="vanished">已将 %1 作为 TensorIR 打开（未命名的文档：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1051"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1052"/>
         <source>The document is TensorIR already</source>
         <translation>文档已经是 TensorIR</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1052"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1053"/>
         <source>The script has no te schedule</source>
         <translation>脚本没有 te 调度</translation>
     </message>
@@ -2293,134 +2303,134 @@ No problem found.
         <translation type="vanished">te 程序的函数（te.create_prim_func），其调度改写为 TensorIR 原语，在新文档中打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1072"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1096"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1073"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1097"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1084"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1085"/>
         <source>Save As</source>
         <translation>另存为</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1119"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1120"/>
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1120"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1121"/>
         <source>%1 has unsaved changes. Save them?</source>
         <translation>%1 有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1149"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1150"/>
         <source>Made tunable: see the Tune dock</source>
         <translation>已设为可调：见调优面板</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1160"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1161"/>
         <source>Applied %1</source>
         <translation>已应用 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1222"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1230"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1232"/>
         <source>Export script for TVM</source>
         <translation>导出 TVM 脚本</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1224"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1254"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1226"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1256"/>
         <source>Python (*.py)</source>
         <translation>Python (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1246"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1300"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1248"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1302"/>
         <source>Cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1242"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1298"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1244"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1300"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1039"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1040"/>
         <source>Opened %1 as TensorIR for TVM 0.%2 (an untitled document: File ▸ Save asks where to keep it)</source>
         <translation>已将 %1 以 TVM 0.%2 的 TensorIR 打开（未命名文档：文件 ▸ 保存 时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1056"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1057"/>
         <source>The te program&apos;s function (te.create_prim_func) with its schedule as TensorIR primitives, in a new document for TVM 0.%1 (File ▸ TensorIR Spelling)</source>
         <translation>te 程序的函数（te.create_prim_func）及其调度改写为 TensorIR 原语，放入一个面向 TVM 0.%1 的新文档（文件 ▸ TensorIR 写法）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1253"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1259"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1255"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1261"/>
         <source>Export a TensorIR program for TVM 0.%1</source>
         <translation>导出 TVM 0.%1 的 TensorIR 程序</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1267"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1269"/>
         <source>The script has errors: fix them first.</source>
         <translation>脚本有错误：请先修正。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1289"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1294"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1296"/>
         <source>Export %1</source>
         <translation>导出 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1291"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1293"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1305"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1307"/>
         <source>Keyboard Shortcuts</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1308"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1310"/>
         <source>Action</source>
         <translation>操作</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1308"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1310"/>
         <source>Shortcut</source>
         <translation>快捷键</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="978"/>
+        <location filename="../app/gui/MainWindow.cpp" line="979"/>
         <source>Recover unsaved changes</source>
         <translation>恢复未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="979"/>
+        <location filename="../app/gui/MainWindow.cpp" line="980"/>
         <source>%1 has unsaved changes from an earlier session. Recover them?</source>
         <translation>%1 有上次会话中未保存的更改。要恢复吗？</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="986"/>
+        <location filename="../app/gui/MainWindow.cpp" line="987"/>
         <source>Recovered the unsaved changes of %1 (Edit ▸ Undo reverts).</source>
         <translation>已恢复 %1 未保存的更改（编辑 ▸ 撤销 可还原）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="541"/>
+        <location filename="../app/gui/MainWindow.cpp" line="542"/>
         <source>Run on &amp;GPU</source>
         <translation>在 GPU 上运行(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="543"/>
+        <location filename="../app/gui/MainWindow.cpp" line="544"/>
         <source>Profile on G&amp;PU</source>
         <translation>在 GPU 上进行性能分析(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="585"/>
+        <location filename="../app/gui/MainWindow.cpp" line="586"/>
         <source>No CUDA GPU here (%1)</source>
         <translation>这里没有 CUDA GPU（%1）</translation>
     </message>
@@ -2435,12 +2445,12 @@ No problem found.
         <translation>重做 %1(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1331"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1333"/>
         <source>There is no %1 translation; the language stays as it was.</source>
         <translation>没有 %1 的翻译；语言保持不变。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1336"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1338"/>
         <source>The interface language is now English.</source>
         <translation>界面语言已切换为简体中文。</translation>
     </message>
@@ -2455,22 +2465,22 @@ No problem found.
         <translation>Tessera 项目和脚本 (*.tessera *.py);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1080"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1081"/>
         <source>Save project</source>
         <translation>保存项目</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1081"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1082"/>
         <source>Tessera projects (*.tessera);;Tessera scripts (*.py)</source>
         <translation>Tessera 项目 (*.tessera);;Tessera 脚本 (*.py)</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="706"/>
+        <location filename="../app/gui/MainWindow.cpp" line="707"/>
         <source>, matches the reference (max error %1)</source>
         <translation>，与参考结果一致（最大误差 %1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="707"/>
+        <location filename="../app/gui/MainWindow.cpp" line="708"/>
         <source>, DIFFERS from the reference (max error %1)</source>
         <translation>，与参考结果不一致（最大误差 %1）</translation>
     </message>
@@ -2495,75 +2505,75 @@ No problem found.
         <translation>已重做 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="635"/>
+        <location filename="../app/gui/MainWindow.cpp" line="636"/>
         <source>Profiling %1 on the %2</source>
         <translation>正在 %2 上分析 %1 的性能</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="635"/>
         <location filename="../app/gui/MainWindow.cpp" line="636"/>
+        <location filename="../app/gui/MainWindow.cpp" line="637"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="635"/>
         <location filename="../app/gui/MainWindow.cpp" line="636"/>
+        <location filename="../app/gui/MainWindow.cpp" line="637"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="636"/>
+        <location filename="../app/gui/MainWindow.cpp" line="637"/>
         <source>Running %1 on the %2</source>
         <translation>正在 %2 上运行 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="699"/>
+        <location filename="../app/gui/MainWindow.cpp" line="700"/>
         <source>%1: run failed: %2</source>
         <translation>%1：运行失败：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="714"/>
+        <location filename="../app/gui/MainWindow.cpp" line="715"/>
         <source>%1 ran in %2 ms (compiled in %3 ms)%4</source>
         <translation>%1 运行用时 %2 毫秒（编译 %3 毫秒）%4</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="733"/>
+        <location filename="../app/gui/MainWindow.cpp" line="734"/>
         <source>%1 profiled: median %2 ms (min %3, max %4), %5 GFLOP/s</source>
         <translation>%1 性能分析：中位数 %2 毫秒（最小 %3，最大 %4），%5 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="999"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1000"/>
         <source>Opened</source>
         <translation>已打开</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1001"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1002"/>
         <source>Start here: select a loop in the IterVar graph or the loop nest and use the Schedule menu (or drag); F5 runs and checks, Ctrl+F5 profiles.</source>
         <translation>从这里开始：在迭代变量图或循环嵌套中选择一个循环，然后使用“调度”菜单（或拖放）；F5 运行并检查，Ctrl+F5 进行性能分析。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="997"/>
-        <location filename="../app/gui/MainWindow.cpp" line="1013"/>
+        <location filename="../app/gui/MainWindow.cpp" line="998"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1014"/>
         <source>%1 (example)</source>
         <translation>%1（示例）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="1015"/>
+        <location filename="../app/gui/MainWindow.cpp" line="1016"/>
         <source>Opened the example %1 (an untitled copy: File ▸ Save asks where to keep it)</source>
         <translation>已打开示例 %1（未命名的副本：文件 ▸ 保存时会询问保存位置）</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="929"/>
+        <location filename="../app/gui/MainWindow.cpp" line="930"/>
         <source>Stale: this shows the last schedule that evaluated. The script has an error (%1); fix it and this view updates.</source>
         <translation>已过时：这里显示的是最后一次成功求值的调度。脚本有错误（%1）；修正后此视图会更新。</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="710"/>
+        <location filename="../app/gui/MainWindow.cpp" line="711"/>
         <source>; checked in %1 ms against the kept reference</source>
         <translation>；用保留的参考结果检查，耗时 %1 毫秒</translation>
     </message>
     <message>
-        <location filename="../app/gui/MainWindow.cpp" line="711"/>
+        <location filename="../app/gui/MainWindow.cpp" line="712"/>
         <source>; reference computed in %1 ms (kept for the next runs)</source>
         <translation>；参考结果计算耗时 %1 毫秒（保留供后续运行使用）</translation>
     </message>
@@ -2742,19 +2752,19 @@ No problem found.
         <translation>文档调度速度的 ×%1（%2）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="393"/>
+        <location filename="../app/gui/TuneController.cpp" line="392"/>
         <source>Cannot read the records database %1: %2</source>
         <translation>无法读取记录数据库 %1：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/TuneController.cpp" line="404"/>
+        <location filename="../app/gui/TuneController.cpp" line="403"/>
         <source>%n candidate(s) stored by earlier sessions for this workload on this machine (records in %1); Start resumes from them.</source>
         <translation>
             <numerusform>之前的会话为本机上的此工作负载保存了 %n 个候选（记录在 %1）；开始时将从它们继续。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="448"/>
+        <location filename="../app/gui/TuneController.cpp" line="447"/>
         <source>A tuning session is already running.</source>
         <translation>已有一个调优会话正在运行。</translation>
     </message>
@@ -2817,83 +2827,83 @@ No problem found.
         <translation>最佳 %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="459"/>
+        <location filename="../app/gui/TuneController.cpp" line="458"/>
         <source>Blocked argument layouts apply to te documents: a TensorIR function takes its buffers as it declares them</source>
         <translation>分块的参数布局只适用于 te 文档：TensorIR 函数按其声明接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="480"/>
+        <location filename="../app/gui/TuneController.cpp" line="479"/>
         <source>the design space of the blocks of TensorIR function %1</source>
         <translation>TensorIR 函数 %1 各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="482"/>
+        <location filename="../app/gui/TuneController.cpp" line="481"/>
         <source>the design space of the TensorIR function&apos;s blocks</source>
         <translation>TensorIR 函数各个块的设计空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="483"/>
+        <location filename="../app/gui/TuneController.cpp" line="482"/>
         <source>the space generated from the workload</source>
         <translation>由工作负载生成的搜索空间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="484"/>
+        <location filename="../app/gui/TuneController.cpp" line="483"/>
         <source>the %1 points of %2 tunable knob(s)</source>
         <translation>%2 个可调旋钮的 %1 个取值点</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="489"/>
+        <location filename="../app/gui/TuneController.cpp" line="488"/>
         <source>, the inputs and output in blocked layouts</source>
         <translation>，输入和输出采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="490"/>
+        <location filename="../app/gui/TuneController.cpp" line="489"/>
         <source>, the inputs in blocked layouts</source>
         <translation>，输入采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="491"/>
+        <location filename="../app/gui/TuneController.cpp" line="490"/>
         <source>, the output in a blocked layout</source>
         <translation>，输出采用分块布局</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="492"/>
+        <location filename="../app/gui/TuneController.cpp" line="491"/>
         <source>Tuning %1 over %2: %3 trials%4, records in %5</source>
         <translation>正在调优 %1，搜索%2：%3 次试验%4，记录在 %5</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="496"/>
+        <location filename="../app/gui/TuneController.cpp" line="495"/>
         <source> within %1</source>
         <translation>，限时 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="558"/>
+        <location filename="../app/gui/TuneController.cpp" line="557"/>
         <source>%1: %2 queued, %3 running, %4 done</source>
         <translation>%1：%2 个排队，%3 个运行中，%4 个完成</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="618"/>
+        <location filename="../app/gui/TuneController.cpp" line="617"/>
         <source>Resuming: %1 of %2 trials left</source>
         <translation>继续：剩余 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="627"/>
-        <location filename="../app/gui/TuneController.cpp" line="659"/>
+        <location filename="../app/gui/TuneController.cpp" line="626"/>
+        <location filename="../app/gui/TuneController.cpp" line="658"/>
         <source>Cancelled after %1 of %2 trials.</source>
         <translation>在 %1 / %2 次试验后取消。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="644"/>
+        <location filename="../app/gui/TuneController.cpp" line="643"/>
         <source>Tuning stopped: %1</source>
         <translation>调优已停止：%1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="654"/>
+        <location filename="../app/gui/TuneController.cpp" line="653"/>
         <source>Paused after %1 of %2 trials: Resume continues.</source>
         <translation>在 %1 / %2 次试验后暂停：“继续”可接着进行。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="660"/>
+        <location filename="../app/gui/TuneController.cpp" line="659"/>
         <source>Tuned: %1 trials measured in %2.</source>
         <translation>调优完成：在 %2 内测量了 %1 次试验。</translation>
     </message>
@@ -2902,62 +2912,62 @@ No problem found.
         <translation type="vanished">最佳 %1 GFLOP/s（%2 毫秒）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="681"/>
+        <location filename="../app/gui/TuneController.cpp" line="685"/>
         <source>there is no tuned candidate %1</source>
         <translation>没有调优候选 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="684"/>
+        <location filename="../app/gui/TuneController.cpp" line="687"/>
         <source>tuned candidate %1 is slower than the document&apos;s schedule by the tuner&apos;s own measurement (×%2): the document&apos;s schedule stays</source>
         <translation>按调优器自己的测量，调优候选 %1 比文档的调度慢（×%2）：保留文档的调度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="697"/>
+        <location filename="../app/gui/TuneController.cpp" line="700"/>
         <source>the document&apos;s script does not evaluate: fix it before applying a tuned candidate</source>
         <translation>文档的脚本无法求值：应用调优候选前请先修正</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="701"/>
+        <location filename="../app/gui/TuneController.cpp" line="704"/>
         <source>tuned candidate %1 does not evaluate: %2</source>
         <translation>调优候选 %1 无法求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="709"/>
+        <location filename="../app/gui/TuneController.cpp" line="712"/>
         <source>tuned candidate %1 computes another workload than the document&apos;s (was the te definition edited since it was tuned?)</source>
         <translation>调优候选 %1 计算的工作负载与文档的不同（调优之后 te 定义被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="725"/>
+        <location filename="../app/gui/TuneController.cpp" line="728"/>
         <source>tuned candidate %1 tunes another TensorIR function than the document&apos;s (was the function or its schedule edited since it was tuned?)</source>
         <translation>调优候选 %1 调优的 TensorIR 函数与文档的不同（调优之后函数或其调度被修改过吗？）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="733"/>
+        <location filename="../app/gui/TuneController.cpp" line="736"/>
         <source>tuned candidate %1 cannot be put on the document: %2</source>
         <translation>调优候选 %1 无法应用到文档上：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="745"/>
+        <location filename="../app/gui/TuneController.cpp" line="748"/>
         <source>tuned candidate %1 does not evaluate as a TensorIR document: %2</source>
         <translation>调优候选 %1 无法作为 TensorIR 文档求值：%2</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="756"/>
+        <location filename="../app/gui/TuneController.cpp" line="759"/>
         <source>apply tuned candidate (%1 GFLOP/s)</source>
         <translation>应用调优候选（%1 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="757"/>
+        <location filename="../app/gui/TuneController.cpp" line="760"/>
         <source>Applied the candidate at %1 GFLOP/s (Edit ▸ Undo returns).</source>
         <translation>已应用 %1 GFLOP/s 的候选（编辑 ▸ 撤销 可返回）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="774"/>
+        <location filename="../app/gui/TuneController.cpp" line="777"/>
         <source>#%1 (%2 GFLOP/s)</source>
         <translation>#%1（%2 GFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="784"/>
+        <location filename="../app/gui/TuneController.cpp" line="787"/>
         <source>%1 ms (fastest %2)</source>
         <translation>%1 毫秒（最快 %2）</translation>
     </message>
@@ -2966,57 +2976,57 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="788"/>
+        <location filename="../app/gui/TuneController.cpp" line="791"/>
         <source>not checked</source>
         <translation>未检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="791"/>
+        <location filename="../app/gui/TuneController.cpp" line="794"/>
         <source>GFLOP/s</source>
         <translation>GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="792"/>
+        <location filename="../app/gui/TuneController.cpp" line="795"/>
         <source>median time</source>
         <translation>中位时间</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="793"/>
+        <location filename="../app/gui/TuneController.cpp" line="796"/>
         <source>reference check</source>
         <translation>参考检查</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="795"/>
+        <location filename="../app/gui/TuneController.cpp" line="798"/>
         <source>found by</source>
         <translation>发现方式</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="796"/>
+        <location filename="../app/gui/TuneController.cpp" line="799"/>
         <source>speed of right vs left</source>
         <translation>右侧相对左侧的速度</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="800"/>
+        <location filename="../app/gui/TuneController.cpp" line="803"/>
         <source>changed script lines</source>
         <translation>脚本中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="801"/>
+        <location filename="../app/gui/TuneController.cpp" line="804"/>
         <source>changed loop-nest lines</source>
         <translation>循环嵌套中改变的行</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="813"/>
+        <location filename="../app/gui/TuneController.cpp" line="816"/>
         <source>Make tunable: the script has no schedule (fix its errors first)</source>
         <translation>设为可调：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="823"/>
+        <location filename="../app/gui/TuneController.cpp" line="826"/>
         <source>Tunable: %1. Sessions now search the knobs&apos; %2 points.</source>
         <translation>可调：%1。会话现在搜索这些旋钮的 %2 个取值点。</translation>
     </message>
     <message>
-        <location filename="../app/gui/TuneController.cpp" line="849"/>
+        <location filename="../app/gui/TuneController.cpp" line="852"/>
         <source>The knob %1 was dropped: %2</source>
         <translation>旋钮 %1 已移除：%2</translation>
     </message>
@@ -3557,88 +3567,95 @@ No problem found.
         <source>store</source>
         <translation>存储</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../views/LoopNestView.cpp" line="63"/>
+        <source>, prefetches %1 %n iteration(s) ahead</source>
+        <translation>
+            <numerusform>，提前 %n 次迭代预取 %1</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Statement</source>
         <translation>语句</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Stage</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Throughput (MCA)</source>
         <translation>吞吐量（MCA）</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="207"/>
+        <location filename="../views/LoopNestView.cpp" line="216"/>
         <source>Measured (%1): %2 ms per call of the whole kernel.</source>
         <translation>实测（%1）：整个内核每次调用 %2 毫秒。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="232"/>
+        <location filename="../views/LoopNestView.cpp" line="241"/>
         <source>%1 cyc/it · %2</source>
         <translation>%1 周期/迭代 · %2</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="234"/>
+        <location filename="../views/LoopNestView.cpp" line="243"/>
         <source>LLVM MCA on %1: %2 cycles per iteration of the machine loop (%3 instructions, %4 micro-ops), bound by %5.</source>
         <translation>LLVM MCA（%1）：机器循环每次迭代 %2 个周期（%3 条指令，%4 个微操作），受限于 %5。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="242"/>
+        <location filename="../views/LoopNestView.cpp" line="251"/>
         <source>Busiest unit: %1, %2 cycles per iteration.</source>
         <translation>最繁忙的单元：%1，每次迭代 %2 个周期。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="316"/>
+        <location filename="../views/LoopNestView.cpp" line="325"/>
         <source>There is no schedule.</source>
         <translation>没有调度。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="317"/>
+        <location filename="../views/LoopNestView.cpp" line="326"/>
         <source>Drop on a loop.</source>
         <translation>请拖放到一个循环上。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="321"/>
+        <location filename="../views/LoopNestView.cpp" line="330"/>
         <source>Unknown stage %1.</source>
         <translation>未知阶段 %1。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="323"/>
+        <location filename="../views/LoopNestView.cpp" line="332"/>
         <source>%1 is not a loop of %2&apos;s schedule.</source>
         <translation>%1 不是 %2 调度中的循环。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="328"/>
+        <location filename="../views/LoopNestView.cpp" line="337"/>
         <source>Unknown drag.</source>
         <translation>未知的拖动。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="330"/>
+        <location filename="../views/LoopNestView.cpp" line="339"/>
         <source>reorder: %1 and %2 belong to different stages.</source>
         <translation>reorder：%1 和 %2 属于不同的阶段。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="331"/>
+        <location filename="../views/LoopNestView.cpp" line="340"/>
         <source>Dropped on itself: nothing to do.</source>
         <translation>拖放到自身：无需操作。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="336"/>
+        <location filename="../views/LoopNestView.cpp" line="345"/>
         <source>Only stages and loops can be dropped here.</source>
         <translation>这里只能拖放阶段和循环。</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="149"/>
+        <location filename="../views/LoopNestView.cpp" line="158"/>
         <source>Working set</source>
         <translation>工作集</translation>
     </message>
@@ -3668,17 +3685,17 @@ No problem found.
         <translation>线程绑定</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="310"/>
+        <location filename="../views/LoopNestView.cpp" line="319"/>
         <source>Drop: compute %1 at %2.%3</source>
         <translation>放下：在 %2.%3 处计算 %1</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="311"/>
+        <location filename="../views/LoopNestView.cpp" line="320"/>
         <source>Drop: reorder %1 to %2</source>
         <translation>放下：将 %1 重排为 %2</translation>
     </message>
     <message>
-        <location filename="../views/LoopNestView.cpp" line="333"/>
+        <location filename="../views/LoopNestView.cpp" line="342"/>
         <source>%1 is already there: nothing to do.</source>
         <translation>%1 已经在那里：无需操作。</translation>
     </message>
@@ -3719,7 +3736,7 @@ No problem found.
         <translation>%1：请先选择一个循环（迭代变量）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="112"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="127"/>
         <source>Factor (inner extent)</source>
         <translation>因子（内层范围）</translation>
     </message>
@@ -3752,300 +3769,331 @@ No problem found.
         <translation type="vanished">重排</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="170"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="185"/>
         <source>compute_at: no stage reads %1, so it has no loop to be computed at</source>
         <translation>compute_at：没有阶段读取 %1，所以没有可计算于其中的循环</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="172"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="187"/>
         <source>Compute at</source>
         <translation>计算于</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="173"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="188"/>
         <source>Loop</source>
         <translation>循环</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="176"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="191"/>
         <source>compute_at: choose a loop</source>
         <translation>compute_at：请选择一个循环</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="194"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="209"/>
         <source>Index map (logical → physical)</source>
         <translation>索引映射（逻辑 → 物理）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="199"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="214"/>
         <source>Pad value (empty: never accessed)</source>
         <translation>填充值（留空：永不访问）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="213"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="228"/>
         <source>✓ applies</source>
         <translation>✓ 可应用</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="225"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="240"/>
         <source>cache_read: no stage reads %1</source>
         <translation>cache_read：没有阶段读取 %1</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="227"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="231"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="242"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="246"/>
         <source>Storage scope</source>
         <translation>存储作用域</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="253"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="268"/>
         <source>Split…</source>
         <translation>拆分…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="254"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="269"/>
         <source>Tile with Next Loop…</source>
         <translation>与下一个循环分块…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="255"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="270"/>
         <source>Fuse with Next Loop</source>
         <translation>与下一个循环融合</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="256"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="271"/>
         <source>Reorder…</source>
         <translation>重排…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="257"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="272"/>
         <source>Vectorize</source>
         <translation>向量化</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="258"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="273"/>
         <source>Unroll</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="259"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="274"/>
         <source>Parallel</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="260"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="275"/>
+        <source>Prefetch…</source>
+        <translation>预取…</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="276"/>
         <source>Bind to Thread…</source>
         <translation>绑定到线程…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="261"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="277"/>
         <source>Rfactor…</source>
         <translation>归约分解 rfactor…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="262"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="278"/>
         <source>Compute At…</source>
         <translation>计算于…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="263"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="279"/>
         <source>Compute Inline</source>
         <translation>内联计算</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="264"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="280"/>
         <source>Compute Root</source>
         <translation>在根部计算</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="265"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="281"/>
         <source>Cache Read…</source>
         <translation>读缓存…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="266"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="282"/>
         <source>Cache Write…</source>
         <translation>写缓存…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="267"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="283"/>
         <source>Transform Layout…</source>
         <translation>变换布局…</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="356"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="468"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="372"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="508"/>
         <source>%1: the script has no schedule (fix its errors first)</source>
         <translation>%1：脚本没有调度（请先修正错误）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="358"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="470"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="374"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="510"/>
         <source>%1: select a stage first</source>
         <translation>%1：请先选择一个阶段</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="360"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="473"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="376"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="513"/>
         <source>%1: there is no stage %2</source>
         <translation>%1：没有阶段 %2</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="273"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="320"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="332"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="289"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="336"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="348"/>
         <source>There is no schedule.</source>
         <translation>没有调度。</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="275"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="105"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="426"/>
+        <source>prefetch: %1 reads no tensor</source>
+        <translation>prefetch：%1 不读取任何张量</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="106"/>
+        <source>Iterations ahead</source>
+        <translation>提前的迭代次数</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="108"/>
+        <source>Each iteration of %1 prefetches what the loop reads this many iterations later</source>
+        <translation>%1 的每次迭代预取循环在这么多次迭代之后读取的数据</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="111"/>
+        <source>Tensor</source>
+        <translation>张量</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="112"/>
+        <source>Prefetch in %1.%2</source>
+        <translation>在 %1.%2 中预取</translation>
+    </message>
+    <message>
+        <location filename="../views/PrimitiveRequests.cpp" line="291"/>
         <source>Drop a stage on another stage.</source>
         <translation>请把一个阶段拖放到另一个阶段上。</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="278"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="294"/>
         <source>Unknown stage.</source>
         <translation>未知阶段。</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="279"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="295"/>
         <source>A stage cannot be computed at its own loops.</source>
         <translation>阶段不能在自己的循环中计算。</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="281"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="297"/>
         <source>%1 is an input (placeholder): it is not computed.</source>
         <translation>%1 是输入（占位符）：它不被计算。</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="283"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="299"/>
         <source>%1 is an input (placeholder): it has no loops.</source>
         <translation>%1 是输入（占位符）：它没有循环。</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="285"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="301"/>
         <source>compute_at: %1 does not read %2, so %2 cannot be computed inside its loops.</source>
         <translation>compute_at：%1 不读取 %2，所以 %2 不能在它的循环中计算。</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="301"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="317"/>
         <source>vectorized</source>
         <translation>向量化</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="302"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="318"/>
         <source>unrolled</source>
         <translation>展开</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="303"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="319"/>
         <source>parallelized</source>
         <translation>并行</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="325"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="341"/>
         <source>fuse: %1 has no loops %2 and %3</source>
         <translation>fuse：%1 没有循环 %2 和 %3</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="364"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="380"/>
         <source>%1: %2 has no loop %3</source>
         <translation>%1：%2 没有循环 %3</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="374"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="390"/>
         <source>%1: %2 is not a loop any more (it was split or fused)</source>
         <translation>%1：%2 已不再是循环（它已被拆分或融合）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="379"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="395"/>
         <source>%1: %2 is the innermost loop; there is no next loop to %1 it with</source>
         <translation>%1：%2 是最内层循环；没有下一个循环可与之 %1</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="389"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="405"/>
         <source>%1: %2 is already %3</source>
         <translation>%1：%2 已经是%3</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="335"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="351"/>
         <source>reorder: there is no stage %1</source>
         <translation>reorder：没有阶段 %1</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="339"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="355"/>
         <source>reorder: %1 has no loop %2</source>
         <translation>reorder：%1 没有循环 %2</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="114"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="129"/>
         <source>Parts (outer extent; 0: use the factor)</source>
         <translation>份数（外层范围；0：使用因子）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="115"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="130"/>
         <source>split(nparts=…): the outer loop gets this many iterations</source>
         <translation>split(nparts=…)：外层循环得到这么多次迭代</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="119"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="134"/>
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="126"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="141"/>
         <source>Split %1.%2</source>
         <translation>拆分 %1.%2</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="127"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="142"/>
         <source>Split %1.%2 (extent %3)</source>
         <translation>拆分 %1.%2（范围 %3）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="140"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="155"/>
         <source>Loop order (outermost first)</source>
         <translation>循环顺序（最外层在前）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="143"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="158"/>
         <source>Drag the loops into the new order, or use Up and Down</source>
         <translation>把循环拖成新的顺序，或使用上移和下移</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="147"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="207"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="162"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="222"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="152"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="167"/>
         <source>✓ legal</source>
         <translation>✓ 合法</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="155"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="170"/>
         <source>Reorder the loops of %1</source>
         <translation>重排 %1 的循环</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="433"/>
-        <location filename="../views/PrimitiveRequests.cpp" line="442"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="473"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="482"/>
         <source>extent / %1</source>
         <translation>范围 / %1</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="436"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="476"/>
         <source>The factor must be at least 1.</source>
         <translation>因子至少为 1。</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="448"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="488"/>
         <source>(%1 × %2 = %3 &gt; %4: the last iterations are guarded by a condition)</source>
         <translation>（%1 × %2 = %3 &gt; %4：最后几次迭代由条件保护）</translation>
     </message>
     <message>
-        <location filename="../views/PrimitiveRequests.cpp" line="455"/>
+        <location filename="../views/PrimitiveRequests.cpp" line="495"/>
         <source>(the factor %1 is larger than the extent %2, so it is clamped)</source>
         <translation>（因子 %1 大于范围 %2，因此被截断）</translation>
     </message>
@@ -4949,57 +4997,57 @@ No problem found.
         <translation>在本机上调优文档的工作负载（新会话）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="381"/>
+        <location filename="../views/TuneView.cpp" line="382"/>
         <source>The channels of a block as the caller&apos;s tensors have them (oneDNN&apos;s nChw16c: 16); own blocks: each schedule&apos;s, its tile&apos;s width of channels. Another workload, with records of its own</source>
         <translation>调用方张量中一个块的通道数（oneDNN 的 nChw16c：16）；自身分块：各调度自己的块，即其分块的通道宽度。这是另一个工作负载，有自己的记录</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="385"/>
+        <location filename="../views/TuneView.cpp" line="386"/>
         <source>A TensorIR function takes its buffers as it declares them</source>
         <translation>TensorIR 函数按其声明接收缓冲区</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="386"/>
+        <location filename="../views/TuneView.cpp" line="387"/>
         <source>Which arguments the tuned kernel takes in the blocked layouts it computes in, as a library&apos;s blocked primitive is handed them (oneDNN&apos;s nChw8c): another workload, with records of its own</source>
         <translation>调优后的内核以其计算所用的分块布局接收哪些参数，如同库的分块原语接收张量（oneDNN 的 nChw8c）：这是另一个工作负载，有其自己的记录</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="398"/>
+        <location filename="../views/TuneView.cpp" line="399"/>
         <source>%1 of %2 trials measured in %3</source>
         <translation>在 %3 内测量了 %1 / %2 次试验</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="403"/>
+        <location filename="../views/TuneView.cpp" line="404"/>
         <source>best %1 GFLOP/s</source>
         <translation>最佳 %1 GFLOP/s</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="404"/>
+        <location filename="../views/TuneView.cpp" line="405"/>
         <source>(%1% of peak)</source>
         <translation>（峰值的 %1%）</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="407"/>
+        <location filename="../views/TuneView.cpp" line="408"/>
         <source>about %1 left</source>
         <translation>约剩 %1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="408"/>
+        <location filename="../views/TuneView.cpp" line="409"/>
         <source>estimating time left…</source>
         <translation>正在估计剩余时间…</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="410"/>
+        <location filename="../views/TuneView.cpp" line="411"/>
         <source>paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="458"/>
+        <location filename="../views/TuneView.cpp" line="459"/>
         <source>record %1</source>
         <translation>记录 %1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="463"/>
+        <location filename="../views/TuneView.cpp" line="464"/>
         <source>median %1 ms, fastest %2 ms</source>
         <translation>中位数 %1 毫秒，最快 %2 毫秒</translation>
     </message>
@@ -5008,17 +5056,17 @@ No problem found.
         <translation type="vanished">与 te 参考一致</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="466"/>
+        <location filename="../views/TuneView.cpp" line="467"/>
         <source>not yet</source>
         <translation>尚未</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="514"/>
+        <location filename="../views/TuneView.cpp" line="515"/>
         <source>records: %1</source>
         <translation>记录：%1</translation>
     </message>
     <message>
-        <location filename="../views/TuneView.cpp" line="517"/>
+        <location filename="../views/TuneView.cpp" line="518"/>
         <source>Every measured candidate is kept in this SQLite file; a session started again on the same workload resumes from it</source>
         <translation>每个测量过的候选都保存在这个 SQLite 文件中；对同一工作负载再次开始的会话会从中继续</translation>
     </message>

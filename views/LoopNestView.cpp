@@ -56,6 +56,15 @@ QString LoopKindName(const std::string& kind) {
   return QString::fromStdString(kind);
 }
 
+// The loop's kind and what it prefetches: "serial, prefetches data 4 iterations ahead".
+QString LoopKindText(const LoopTreeNode& loop) {
+  QString text = LoopKindName(loop.for_kind);
+  for (const auto& [tensor, ahead] : loop.prefetches)
+    text += LoopNestView::tr(", prefetches %1 %n iteration(s) ahead", nullptr, int(ahead))
+                .arg(QString::fromStdString(tensor));
+  return text;
+}
+
 QString Payload(const QMimeData* mime) {
   if (!mime || !mime->hasFormat(GraphScene::kNodeMimeType)) return QString();
   return QString::fromUtf8(mime->data(GraphScene::kNodeMimeType));
@@ -180,8 +189,8 @@ void LoopNestView::addChildren(QTreeWidgetItem* parent, const LoopTreeNode& node
   for (const LoopTreeNode& child : node.children) {
     auto* item = new QTreeWidgetItem(parent);
     item->setText(0, QString::fromStdString(child.label));
-    item->setText(1, child.kind == LoopTreeNode::Kind::Loop ? LoopKindName(child.for_kind)
-                                                            : KindName(child.kind));
+    item->setText(
+        1, child.kind == LoopTreeNode::Kind::Loop ? LoopKindText(child) : KindName(child.kind));
     item->setText(2, QString::fromStdString(child.stage));
     item->setData(0, kStageRole, QString::fromStdString(child.stage));
     item->setData(0, kVarRole, QString::fromStdString(child.var));

@@ -2,6 +2,7 @@
 
 #include <variant>
 
+#include "ir/ExprOp.h"
 #include "ir/Printer.h"
 
 namespace tessera::views {
@@ -82,6 +83,13 @@ class Builder {
       n.label = "tensorized: intrinsic " + (intrin ? *intrin : std::string("?"));
       Visit(attr->body, n, stage);
       return;
+    }
+    // Inside its loop, around the loop's body (schedule/MakeLoopNest.cpp).
+    if (attr->key == "prefetch_scope" && parent.kind == LoopTreeNode::Kind::Loop) {
+      const auto* p = std::get_if<ir::DataProducer>(&attr->node);
+      const int64_t* ahead = ir::as_const_int(attr->value);
+      parent.prefetches.emplace_back(p && *p ? (*p)->producer_name() : std::string("?"),
+                                     ahead ? *ahead : 0);
     }
     if (attr->key != "produce") {
       Visit(attr->body, parent, stage);

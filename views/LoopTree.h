@@ -4,7 +4,9 @@
 // click on a loop into a selection of that IterVar.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ir/Stmt.h"
@@ -19,6 +21,9 @@ struct LoopTreeNode {
   std::string stage;           // the enclosing produce scope's stage ("" outside any)
   std::string var;             // loops: the loop variable (= the IterVar's name)
   std::string for_kind;        // loops: "serial", "parallel", "vectorized", ...
+  // Loops: what s[stage].prefetch asks each iteration to prefetch (the tensor and how many
+  // iterations ahead), in the order the schedule asked.
+  std::vector<std::pair<std::string, int64_t>> prefetches;
   std::vector<LoopTreeNode> children;
 };
 

@@ -34,6 +34,17 @@ Stmt GemmLikeProgram() {
   return MakeAttr(DataProducer(c), "produce", Expr(0), loops);
 }
 
+// produce C { for (i, 0, 16) { prefetch_scope(B, 4) { for (j, 0, 16) { C(i, j) = 0f } } } }
+Stmt PrefetchingProgram() {
+  auto b = std::make_shared<const Producer>("B");
+  auto c = std::make_shared<const Producer>("C");
+  Var i("i"), j("j");
+  Stmt store = MakeProducerStore(c, Expr(0.0), {i, j});
+  Stmt inner = MakeAttr(DataProducer(b), "prefetch_scope", Expr(4),
+                        MakeFor(j, 0, 16, ForKind::Vectorized, store));
+  return MakeAttr(DataProducer(c), "produce", Expr(0), MakeFor(i, 0, 16, ForKind::Serial, inner));
+}
+
 }  // namespace
 
 class TestCodeAndLoopViews : public QObject {
@@ -49,6 +60,22 @@ class TestCodeAndLoopViews : public QObject {
     QCOMPARE(loops[1]->var, std::string("j"));
     QCOMPARE(loops[1]->for_kind, std::string("vectorized"));
     QCOMPARE(loops[0]->label, std::string("for (i, 0, 16)"));
+  }
+
+  void loopTreeKnowsWhatALoopPrefetches() {
+    LoopTreeNode tree = BuildLoopTree(PrefetchingProgram());
+    auto loops = Loops(tree);
+    QCOMPARE(int(loops.size()), 2);
+    using Prefetches = std::vector<std::pair<std::string, int64_t>>;
+    QCOMPARE(loops[0]->prefetches, (Prefetches{{"B", 4}}));
+    QVERIFY(loops[1]->prefetches.empty());
+    LoopNestView view;
+    DocumentState state;
+    state.lowered = PrefetchingProgram();
+    view.setState(state);
+    QVERIFY2(view.loopItem("C", "i")->text(1).startsWith("serial, prefetches B 4 iteration"),
+             qPrintable(view.loopItem("C", "i")->text(1)));
+    QCOMPARE(view.loopItem("C", "j")->text(1), QString("vectorized"));
   }
 
   void clickingALoopSelectsItsIterVar() {

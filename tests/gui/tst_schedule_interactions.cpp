@@ -161,6 +161,11 @@ class TestScheduleInteractions : public QObject {
              qPrintable(w->document()->text() + "\n" + w->lastMessage()));
     auto c = w->document()->state().schedule->find("C");
     QCOMPARE(c->attr(c->leaf_iter_vars[0]).prefetches.size(), size_t(1));
+    // The loop nest says which loop prefetches what.
+    QTreeWidgetItem* row =
+        w->loopNestView()->loopItem("C", c->leaf_iter_vars[0]->var.name().c_str());
+    QVERIFY(row);
+    QVERIFY2(row->text(1).contains(", prefetches B 3 iteration"), qPrintable(row->text(1)));
   }
 
   void computeAtAndCacheWriteFromTheScheduleMenu() {

@@ -70,6 +70,18 @@ class TestTranslationsReach : public QObject {
              qPrintable(views::ReferenceName(views::DocumentState{})));
   }
 
+  // The prefetch primitive's menu item, dialog and loop-nest note speak Chinese.
+  void prefetchTextsAreTranslated() {
+    QCOMPARE(QCoreApplication::translate("tessera::views::PrimitiveText", "Prefetch…"),
+             QString::fromUtf8("预取…"));
+    QCOMPARE(QCoreApplication::translate("tessera::views::PrimitiveText", "Iterations ahead"),
+             QString::fromUtf8("提前的迭代次数"));
+    QCOMPARE(QCoreApplication::translate("tessera::views::LoopNestView",
+                                         ", prefetches %1 %n iteration(s) ahead", nullptr, 4)
+                 .arg("B"),
+             QString::fromUtf8("，提前 4 次迭代预取 B"));
+  }
+
   // Run's and Save's refusals (app/gui/) speak Chinese.
   void applicationRefusalsAreTranslated() {
     QCOMPARE(gui::RunProblem(views::DocumentState{}, "llvm"),
